@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Routes",
+    platforms: [
+        .iOS(.v13),
+        .macOS(.v10_15),
+        .tvOS(.v13),
+        .watchOS(.v6),
+        .visionOS(.v1),
+    ],
+    products: [
+        .library(name: "Routes", targets: ["Routes"])
+    ],
+    targets: [
+        .target(
+            name: "Routes",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "RoutesTests",
+            dependencies: ["Routes"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+)

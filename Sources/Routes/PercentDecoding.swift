@@ -1,0 +1,102 @@
+/// Percent-decoding over UTF-8, without Foundation.
+///
+/// The rules match `removingPercentEncoding`: a string whose escapes are malformed, or whose
+/// decoded bytes are not valid UTF-8, cannot be decoded (`nil`), and callers keep the raw text.
+enum PercentDecoding {
+    /// Decodes `text` once. With `plusAsSpace`, literal `+` characters become spaces *before*
+    /// percent-decoding, so `%2B` always yields `+`.
+    ///
+    /// Returns `nil` when an escape is malformed or the result is not valid UTF-8.
+    static func decode(_ text: Substring, plusAsSpace: Bool = false) -> String? {
+        let utf8 = text.utf8
+        var needsWork = false
+        for byte in utf8 where byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
+            needsWork = true
+            break
+        }
+        if !needsWork { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%") {
+                let first = utf8.index(after: index)
+                guard first != utf8.endIndex else { return nil }
+                let second = utf8.index(after: first)
+                guard second != utf8.endIndex, let high = hexValue(utf8[first]),
+                    let low = hexValue(utf8[second])
+                else { return nil }
+                bytes.append(high << 4 | low)
+                index = utf8.index(after: second)
+                continue
+            }
+            bytes.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+            index = utf8.index(after: index)
+        }
+        guard isValidUTF8(bytes) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Decodes `text` once, or returns it unchanged (after `+` decoding) when it cannot be decoded.
+    static func decodeOrKeep(_ text: Substring, plusAsSpace: Bool = false) -> String {
+        if let decoded = decode(text, plusAsSpace: plusAsSpace) { return decoded }
+        guard plusAsSpace else { return String(text) }
+        return String(text).replacingPlusWithSpace()
+    }
+
+    /// The value of one hexadecimal digit, or `nil`.
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte &- UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte &- UInt8(ascii: "a") &+ 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte &- UInt8(ascii: "A") &+ 10
+        default: return nil
+        }
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (no overlongs, no surrogates, nothing above U+10FFFF).
+    static func isValidUTF8<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
+        var iterator = bytes.makeIterator()
+        while let lead = iterator.next() {
+            let continuationCount: Int
+            var lowerBound: UInt8 = 0x80
+            var upperBound: UInt8 = 0xBF
+            switch lead {
+            case 0x00...0x7F: continue
+            case 0xC2...0xDF: continuationCount = 1
+            case 0xE0:
+                continuationCount = 2
+                lowerBound = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: continuationCount = 2
+            case 0xED:
+                continuationCount = 2
+                upperBound = 0x9F
+            case 0xF0:
+                continuationCount = 3
+                lowerBound = 0x90
+            case 0xF1...0xF3: continuationCount = 3
+            case 0xF4:
+                continuationCount = 3
+                upperBound = 0x8F
+            default: return false
+            }
+            for position in 0..<continuationCount {
+                guard let next = iterator.next() else { return false }
+                let low = position == 0 ? lowerBound : 0x80
+                let high = position == 0 ? upperBound : 0xBF
+                guard next >= low && next <= high else { return false }
+            }
+        }
+        return true
+    }
+}
+
+extension String {
+    /// `self` with every literal `+` replaced by a space.
+    func replacingPlusWithSpace() -> String {
+        guard utf8.contains(UInt8(ascii: "+")) else { return self }
+        return String(decoding: utf8.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+    }
+}

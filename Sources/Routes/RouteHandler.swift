@@ -1,0 +1,104 @@
+/// A route's handler: returns `true` when it handled the URL, `false` to let the next matching
+/// route try.
+///
+/// ```swift
+/// let showUser: RouteHandler = { params in
+///     guard let id = params["id"] as? String else { return false }
+///     print("user", id)
+///     return true
+/// }
+/// router.default.add(pattern: "/user/view/:id", handler: showUser)
+/// ```
+public typealias RouteHandler = (RouteParameters) -> Bool
+
+/// An object that handles routes itself (JLRoutes' `JLRRouteHandlerTarget`).
+///
+/// ```swift
+/// final class ProfileCoordinator: RouteHandlerTarget {
+///     func handleRoute(with parameters: RouteParameters) -> Bool { true }
+/// }
+/// ```
+public protocol RouteHandlerTarget: AnyObject {
+    /// Handles the route; returns `false` to let the next matching route try.
+    ///
+    /// ```swift
+    /// func handleRoute(with parameters: RouteParameters) -> Bool { parameters["id"] != nil }
+    /// ```
+    func handleRoute(with parameters: RouteParameters) -> Bool
+}
+
+/// A type that can be built from the parameters of a route (JLRoutes' `initWithRouteParameters:`).
+///
+/// ```swift
+/// struct UserScreen: RouteParametersInitializable {
+///     let id: String
+///     init?(routeParameters: RouteParameters) {
+///         guard let id = routeParameters["id"] as? String else { return nil }
+///         self.id = id
+///     }
+/// }
+/// ```
+public protocol RouteParametersInitializable {
+    /// Builds a value from the parameters, or `nil` when they do not fit (the route then declines).
+    ///
+    /// ```swift
+    /// UserScreen(routeParameters: params)
+    /// ```
+    init?(routeParameters: RouteParameters)
+}
+
+/// Ready-made handlers, the Swift form of JLRoutes' `JLRRouteHandler` factories.
+///
+/// ```swift
+/// router.default.add(pattern: "/profile", handler: RouteHandlers.weak(coordinator))
+/// router.default.add(pattern: "/user/:id", handler: RouteHandlers.make(UserScreen.self) { screen in
+///     navigator.push(screen)
+///     return true
+/// })
+/// ```
+public enum RouteHandlers {
+    /// Forwards to `target` while it is alive; once it is gone the handler returns `false`, so
+    /// routing goes on to the next matching route. The target is not retained.
+    ///
+    /// ```swift
+    /// router.default.add(pattern: "/profile", handler: RouteHandlers.weak(coordinator))
+    /// ```
+    public static func weak<Target: RouteHandlerTarget>(_ target: Target) -> RouteHandler {
+        { [weak target] parameters in target?.handleRoute(with: parameters) ?? false }
+    }
+
+    /// Calls `handle` with `target` while it is alive; returns `false` once it is gone.
+    ///
+    /// ```swift
+    /// router.default.add(pattern: "/feed", handler: RouteHandlers.weak(self) { controller, params in
+    ///     controller.showFeed()
+    ///     return true
+    /// })
+    /// ```
+    public static func weak<Target: AnyObject>(
+        _ target: Target, _ handle: @escaping (Target, RouteParameters) -> Bool
+    ) -> RouteHandler {
+        { [weak target] parameters in
+            guard let target else { return false }
+            return handle(target, parameters)
+        }
+    }
+
+    /// Builds a `Value` from the parameters and passes it to `completion`, whose answer is the
+    /// handler's. When `Value(routeParameters:)` returns `nil`, the handler returns `false`.
+    ///
+    /// ```swift
+    /// router.default.add(pattern: "/user/:id", handler: RouteHandlers.make(UserScreen.self) { screen in
+    ///     present(screen)
+    ///     return true
+    /// })
+    /// ```
+    public static func make<Value: RouteParametersInitializable>(
+        _ type: Value.Type, completion: @escaping (Value) -> Bool
+    ) -> RouteHandler {
+        { parameters in
+            guard let value = Value(routeParameters: parameters) else { return false }
+            return completion(value)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// The route index of a table: a segment trie built at registration, so that routing looks only
+/// at the definitions that can match a URL, never at the whole table.
+///
+/// Each node stands for a prefix of pattern segments. Its children are reached by a literal (in
+/// the shared ``LiteralTable``) or by a parameter (one child for every `:name`, whatever the
+/// name); it lists the definitions that end there and those that end there with a `*`.
+/// Lookup (`RouteIndex+Lookup.swift`) explores literal and parameter children alike and sorts
+/// what it finds by priority and registration order, so the result is exactly JLRoutes' order.
+struct RouteIndex {
+    struct Node {
+        var parameterChild: Int32 = -1
+        /// Definitions whose pattern ends at this node.
+        var terminals: [Definition] = []
+        /// Definitions whose pattern is this node's prefix followed by `*`.
+        var wildcards: [Definition] = []
+    }
+
+    private(set) var nodes = [Node()]
+    private(set) var literals = LiteralTable()
+    /// The most nodes on one path from the root: bounds the lookup's stack.
+    private(set) var depth = 1
+
+    init() {}
+
+    /// An index of `definitions`.
+    init(_ definitions: [Definition]) {
+        for definition in definitions { insert(definition) }
+    }
+
+    /// Adds a definition: O(number of its segments).
+    mutating func insert(_ definition: Definition) {
+        depth = max(depth, definition.parsed.segments.count + 1)
+        var node: Int32 = 0
+        for segment in definition.parsed.segments {
+            switch segment {
+            case .wildcard:
+                nodes[Int(node)].wildcards.append(definition)
+                return
+            case .parameter:
+                if nodes[Int(node)].parameterChild < 0 {
+                    nodes[Int(node)].parameterChild = newNode()
+                }
+                node = nodes[Int(node)].parameterChild
+            case .literal(let text):
+                var text = text
+                node = text.withUTF8 { key in
+                    if let child = literals.child(of: node, key: key) { return child }
+                    let child = newNode()
+                    literals.insert(parent: node, key: key, child: child)
+                    return child
+                }
+            }
+        }
+        nodes[Int(node)].terminals.append(definition)
+    }
+
+    private mutating func newNode() -> Int32 {
+        nodes.append(Node())
+        return Int32(nodes.count - 1)
+    }
+}

@@ -1,0 +1,37 @@
+/// How a route table reads the URLs it routes.
+///
+/// ```swift
+/// router.default.options = [.decodePlusSymbols, .treatHostAsPathComponent]
+/// ```
+public struct RouteOptions: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    ///
+    /// ```swift
+    /// RouteOptions(rawValue: 1) == .decodePlusSymbols  // true
+    /// ```
+    public let rawValue: Int
+
+    /// Creates options from raw bits.
+    ///
+    /// ```swift
+    /// let options = RouteOptions(rawValue: 3)
+    /// ```
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Literal `+` characters in route and query values become spaces (before percent-decoding,
+    /// so `%2B` stays `+`). On by default.
+    ///
+    /// ```swift
+    /// // myapp://search?q=swift+routes  →  params["q"] == "swift routes"
+    /// ```
+    public static let decodePlusSymbols = RouteOptions(rawValue: 1 << 0)
+
+    /// The URL's host is always the first path segment, even when it contains a `.` or is
+    /// `localhost` (by default only a dot-free, non-`localhost` host is).
+    ///
+    /// ```swift
+    /// table.options.insert(.treatHostAsPathComponent)
+    /// // https://example.com/post/7  →  segments "example.com", "post", "7"
+    /// ```
+    public static let treatHostAsPathComponent = RouteOptions(rawValue: 1 << 1)
+}

@@ -1,0 +1,82 @@
+/// One segment of a parsed pattern.
+enum PatternSegment: Equatable {
+    /// Compared byte for byte with the percent-decoded URL segment.
+    case literal(String)
+    /// `:name` — captures one non-empty segment.
+    case parameter(String)
+    /// `*` — the last segment; captures the remaining segments, zero or more.
+    case wildcard
+}
+
+/// A pattern without optional groups, parsed into segments (spec §3).
+///
+/// `/user/:id/*` → `.literal("user")`, `.parameter("id")`, `.wildcard`.
+struct RoutePattern: Equatable {
+    /// The pattern text this was parsed from, e.g. the expansion `"/the/foo/:a"`.
+    let text: String
+    let segments: [PatternSegment]
+
+    var hasWildcard: Bool { segments.last == .wildcard }
+
+    /// The parameter names, in segment order.
+    var parameterNames: [String] {
+        segments.compactMap { if case .parameter(let name) = $0 { return name } else { return nil } }
+    }
+
+    /// Parses components that are already split on `/`, each with its character offset in
+    /// `source` (the pattern the user wrote), for error positions.
+    init(text: String, components: [PatternComponent], source: String) throws(RoutePatternError) {
+        var segments: [PatternSegment] = []
+        segments.reserveCapacity(components.count)
+        var seen = Set<String>()
+        for (index, component) in components.enumerated() {
+            let value = component.text
+            if value == "*" {
+                guard index == components.count - 1 else {
+                    throw RoutePatternError(
+                        pattern: source, offset: component.offset, reason: .wildcardNotLast)
+                }
+                segments.append(.wildcard)
+            } else if value.hasPrefix(":") {
+                let name = RoutePattern.parameterName(value)
+                guard !name.isEmpty else {
+                    throw RoutePatternError(
+                        pattern: source, offset: component.offset, reason: .emptyParameterName)
+                }
+                guard seen.insert(name).inserted else {
+                    throw RoutePatternError(
+                        pattern: source, offset: component.offset, reason: .duplicateParameter(name))
+                }
+                segments.append(.parameter(name))
+            } else {
+                segments.append(.literal(PercentDecoding.decodeOrKeep(Substring(value))))
+            }
+        }
+        self.text = text
+        self.segments = segments
+    }
+
+    /// `:id` → `id`, `:id#` → `id`, `:` → `:` (JLRoutes' name for a bare colon), `:#` → empty.
+    static func parameterName(_ component: String) -> String {
+        guard component.count > 1 else { return component }
+        var name = component.dropFirst()
+        if name.hasSuffix("#") { name = name.dropLast() }
+        return String(name)
+    }
+}
+
+/// A path component of a pattern with its 0-based character offset in the pattern.
+struct PatternComponent: Equatable {
+    var text: String
+    var offset: Int
+}
+
+extension RoutePattern {
+    /// The root pattern `/`: one empty literal segment, as the empty path has.
+    static let root = RoutePattern(text: "/", segments: [.literal("")])
+
+    private init(text: String, segments: [PatternSegment]) {
+        self.text = text
+        self.segments = segments
+    }
+}

@@ -1,0 +1,102 @@
+/// Why a route pattern was rejected, and where.
+///
+/// ```swift
+/// do {
+///     _ = try Router.expand(pattern: "/user/(:id")
+/// } catch {
+///     print(error)
+///     // Invalid route pattern "/user/(:id": '(' is never closed (offset 6)
+///     //   /user/(:id
+///     //         ^
+/// }
+/// ```
+public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with the pattern.
+    ///
+    /// ```swift
+    /// if error.reason == .wildcardNotLast { ... }
+    /// ```
+    public enum Reason: Sendable, Hashable {
+        /// A `(` is never closed.
+        case unclosedParenthesis
+        /// A `)` has no `(` before it.
+        case unopenedParenthesis
+        /// A `(` inside an optional group: groups do not nest.
+        case nestedParenthesis
+        /// A `*` segment that is not the last segment of the pattern.
+        case wildcardNotLast
+        /// The same parameter name twice in one expansion of the pattern.
+        case duplicateParameter(String)
+        /// More optional groups than ``Router/maximumOptionalGroups``.
+        case tooManyOptionalGroups(limit: Int)
+        /// A parameter without a name, such as `:#`.
+        case emptyParameterName
+        /// A ``Definition`` whose pattern has an optional group: register such patterns with
+        /// ``RouteTable/add(pattern:priority:handler:)``, which expands them.
+        case optionalGroupInDefinition
+        /// The ``Definition`` is already registered in a table.
+        case alreadyRegistered
+    }
+
+    /// The pattern as it was given.
+    ///
+    /// ```swift
+    /// error.pattern  // "/user/(:id"
+    /// ```
+    public let pattern: String
+    /// The 0-based character offset in ``pattern`` where the problem is.
+    ///
+    /// ```swift
+    /// error.offset  // 6
+    /// ```
+    public let offset: Int
+    /// What is wrong.
+    ///
+    /// ```swift
+    /// error.reason  // .unclosedParenthesis
+    /// ```
+    public let reason: Reason
+
+    /// Creates an error value.
+    ///
+    /// ```swift
+    /// RoutePatternError(pattern: "/a/*/b", offset: 3, reason: .wildcardNotLast)
+    /// ```
+    public init(pattern: String, offset: Int, reason: Reason) {
+        self.pattern = pattern
+        self.offset = offset
+        self.reason = reason
+    }
+
+    /// A one-line explanation of the reason.
+    ///
+    /// ```swift
+    /// error.message  // "'(' is never closed"
+    /// ```
+    public var message: String {
+        switch reason {
+        case .unclosedParenthesis: return "'(' is never closed"
+        case .unopenedParenthesis: return "')' has no matching '('"
+        case .nestedParenthesis: return "optional groups cannot be nested"
+        case .wildcardNotLast: return "'*' must be the last segment"
+        case .duplicateParameter(let name): return "parameter ':\(name)' appears twice"
+        case .tooManyOptionalGroups(let limit): return "more than \(limit) optional groups"
+        case .emptyParameterName: return "parameter has no name"
+        case .optionalGroupInDefinition:
+            return "a Definition cannot hold optional groups; add the pattern with add(pattern:) to expand it"
+        case .alreadyRegistered: return "this Definition is already registered in a route table"
+        }
+    }
+
+    /// The pattern, the reason, and a caret under the offending character.
+    ///
+    /// ```swift
+    /// print(error)
+    /// ```
+    public var description: String {
+        let line =
+            pattern.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let caret = String(repeating: " ", count: min(offset, line.count)) + "^"
+        return "Invalid route pattern \"\(pattern)\": \(message) (offset \(offset))\n  \(line)\n  \(caret)"
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Routing a URL through a table (spec §4).
+///
+/// 1. The URL is split into segments and query items with this table's options.
+/// 2. The index gives the matching definitions in routing order; their handlers are asked in
+///    turn until one returns `true` (a `nil` handler counts as `true`). The list is taken before
+///    the first handler runs, so handlers may add, remove or route without disturbing the walk.
+/// 3. If none accepts and ``RouteTable/shouldFallback`` is set, the global table is walked the
+///    same way, with its own options.
+/// 4. If still none accepts, this table's ``RouteTable/unmatchedHandler`` is called once.
+extension RouteTable {
+    /// Routes a URL (a `URL` or a `String`) through this table, whatever its scheme.
+    ///
+    /// ```swift
+    /// router.alpha.route(to: "alpha://user/view/7", parameters: ["source": "push"])
+    /// ```
+    /// - Parameters:
+    ///   - url: the URL; a string that `URL(string:)` cannot parse routes nowhere.
+    ///   - parameters: extra parameters handed to the handler (they override query and route values).
+    /// - Returns: whether a handler accepted the URL.
+    @discardableResult
+    public func route(to url: some URLConvertible, parameters: [String: Any] = [:]) -> Bool {
+        let input = url.routeInput
+        guard let parts = input.parts else {
+            log("not a URL: \(url)")
+            return false
+        }
+        return route(input, parts: parts, parameters: parameters)
+    }
+
+    /// Whether some definition of this table (or of the global table, with fallback) matches the
+    /// URL. No handler is called.
+    ///
+    /// ```swift
+    /// if router.alpha.canRoute(to: "alpha://user/view/7") { ... }
+    /// ```
+    public func canRoute(to url: some URLConvertible) -> Bool {
+        let input = url.routeInput
+        guard let parts = input.parts else { return false }
+        return canRoute(input, parts: parts)
+    }
+
+    func route(_ input: RouteInput, parts: URLParts, parameters: [String: Any]) -> Bool {
+        if walk(input, parts: parts, parameters: parameters) { return true }
+        if let global = fallbackTable {
+            log("falling back from \(scheme) to the global table")
+            if global.walk(input, parts: parts, parameters: parameters) { return true }
+        }
+        log("no route handled \(input)")
+        if let unmatchedHandler, let url = input.url { unmatchedHandler(url, parameters) }
+        return false
+    }
+
+    func canRoute(_ input: RouteInput, parts: URLParts) -> Bool {
+        if matches(RouteRequest(input: input, parts: parts, options: options)) { return true }
+        guard let global = fallbackTable else { return false }
+        return global.matches(RouteRequest(input: input, parts: parts, options: global.options))
+    }
+
+    /// Asks the handlers of the matching definitions in order; `true` once one accepts.
+    private func walk(_ input: RouteInput, parts: URLParts, parameters: [String: Any]) -> Bool {
+        let request = RouteRequest(input: input, parts: parts, options: options)
+        for definition in index.candidates(for: request.segments) {
+            log("\(definition.pattern) matches \(input)")
+            guard let handler = definition.handler else { return true }
+            let accepted = handler(
+                RouteParameters(request: request, definition: definition, extra: parameters, scheme: scheme))
+            if accepted { return true }
+            log("\(definition.pattern) declined")
+        }
+        return false
+    }
+
+    private func matches(_ request: RouteRequest) -> Bool {
+        index.hasCandidate(for: request.segments)
+    }
+
+    /// The global table when this table falls back to it.
+    private var fallbackTable: RouteTable? {
+        shouldFallback && !isGlobal ? router?.default : nil
+    }
+}
+
+extension RouteInput: CustomStringConvertible {
+    /// The URL's text.
+    ///
+    /// ```swift
+    /// RouteInput("myapp://home").description  // "myapp://home"
+    /// ```
+    public var description: String {
+        switch storage {
+        case .string(let string): return string
+        case .url(let url): return url.absoluteString
+        }
+    }
+}

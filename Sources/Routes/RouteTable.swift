@@ -1,0 +1,236 @@
+import Foundation
+
+/// The routes of one scheme: registration, removal and settings. Routing is in
+/// `RouteTable+Routing.swift`.
+///
+/// Get a table from its router: ``Router/default`` for the global scheme, `router["alpha"]` or
+/// `router.alpha` for the scheme `alpha`.
+///
+/// ```swift
+/// router.default.add(pattern: "/user/view/:userID") { params in
+///     showUser(params["userID"] as? String)
+///     return true
+/// }
+/// router.alpha["home"] = { _ in true }
+/// ```
+public final class RouteTable {
+    /// The scheme this table routes (``Router/defaultScheme`` for the global table).
+    ///
+    /// ```swift
+    /// router.alpha.scheme  // "alpha"
+    /// ```
+    public let scheme: String
+
+    /// Whether URLs that no route of this table handles are tried on the global table. Default `false`.
+    ///
+    /// ```swift
+    /// router.alpha.shouldFallback = true
+    /// ```
+    public var shouldFallback = false
+
+    /// How URLs are read: `[.decodePlusSymbols]` by default.
+    ///
+    /// ```swift
+    /// router.default.options.insert(.treatHostAsPathComponent)
+    /// ```
+    public var options: RouteOptions = [.decodePlusSymbols]
+
+    /// Called once when routing that began in this table handled nothing (after fallback), with
+    /// the URL and the extra parameters. Not called by ``canRoute(to:)``.
+    ///
+    /// ```swift
+    /// router.default.unmatchedHandler = { url, _ in print("no route for", url) }
+    /// ```
+    public var unmatchedHandler: ((URL, [String: Any]) -> Void)?
+
+    /// Receives the error of each pattern that ``add(pattern:priority:handler:)`` rejects. When
+    /// `nil`, the router's ``Router/onInvalidPattern`` receives it.
+    ///
+    /// ```swift
+    /// router.default.onInvalidPattern = { error in assertionFailure(error.description) }
+    /// ```
+    public var onInvalidPattern: ((RoutePatternError) -> Void)?
+
+    /// The registered definitions, in routing order: higher priority first, then registration order.
+    ///
+    /// ```swift
+    /// router.default.definitions.map(\.pattern)  // ["/the/foo/:a", "/the"]
+    /// ```
+    public private(set) var definitions: [Definition] = []
+
+    weak var router: Router?
+    private var storedIndex = RouteIndex()
+    private var indexIsStale = false
+    private var nextSequence = 0
+
+    init(scheme: String, router: Router?) {
+        self.scheme = scheme
+        self.router = router
+    }
+
+    /// Whether this is the router's global table.
+    var isGlobal: Bool { scheme == Router.defaultScheme }
+
+    /// The index, rebuilt first if a removal left it stale.
+    var index: RouteIndex {
+        if indexIsStale {
+            storedIndex = RouteIndex(definitions)
+            indexIsStale = false
+        }
+        return storedIndex
+    }
+
+    /// Registers a pattern: one definition per expansion of its optional groups, all with
+    /// `priority`. An invalid pattern registers nothing and is reported to ``onInvalidPattern``.
+    ///
+    /// ```swift
+    /// router.default.add(pattern: "/user/view/:userID", priority: 10) { params in
+    ///     print(params["userID"] ?? "")
+    ///     return true
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - pattern: literals, `:name` parameters, a trailing `*`, optional `( ... )` groups.
+    ///   - priority: higher is asked first; ties in registration order.
+    ///   - handler: returns `true` when it handled the URL; `nil` always handles.
+    /// - Returns: the registered definitions (empty when the pattern was rejected).
+    @discardableResult
+    public func add(pattern: String, priority: Int = 0, handler: RouteHandler? = nil) -> [Definition] {
+        let expansions: [RoutePattern]
+        do {
+            expansions = try OptionalGroupExpansion.expand(pattern)
+        } catch {
+            report(error)
+            return []
+        }
+        let added = expansions.map { expansion in
+            let definition = Definition(pattern: expansion.text, priority: priority, handler: handler)
+            definition.parsed = expansion
+            definition.sourcePattern = pattern
+            insert(definition)
+            return definition
+        }
+        log("registered \(pattern) as \(added.map(\.pattern)) in \(scheme), priority \(priority)")
+        return added
+    }
+
+    /// Registers several patterns with the same priority and handler.
+    ///
+    /// ```swift
+    /// router.default.add(patterns: ["/home", "/start"]) { _ in showHome(); return true }
+    /// ```
+    public func add(patterns: [String], priority: Int = 0, handler: RouteHandler? = nil) {
+        for pattern in patterns { add(pattern: pattern, priority: priority, handler: handler) }
+    }
+
+    /// Registers a definition as it is (its pattern must have no optional group). A definition
+    /// belongs to one table at a time; a rejected one is reported to ``onInvalidPattern``.
+    ///
+    /// ```swift
+    /// let definition = Definition(pattern: "/x", priority: 0) { _ in true }
+    /// router.default.add(definition: definition)
+    /// ```
+    /// - Returns: whether it was registered.
+    @discardableResult
+    public func add(definition: Definition) -> Bool {
+        do throws(RoutePatternError) {
+            guard definition.scheme == nil else {
+                throw RoutePatternError(pattern: definition.pattern, offset: 0, reason: .alreadyRegistered)
+            }
+            if let offset = definition.pattern.firstIndex(where: { $0 == "(" || $0 == ")" }) {
+                throw RoutePatternError(
+                    pattern: definition.pattern,
+                    offset: definition.pattern.distance(from: definition.pattern.startIndex, to: offset),
+                    reason: .optionalGroupInDefinition)
+            }
+            let parsed = try OptionalGroupExpansion.expand(definition.pattern)
+            definition.parsed = parsed[0]
+        } catch {
+            report(error)
+            return false
+        }
+        definition.sourcePattern = definition.pattern
+        insert(definition)
+        log("registered \(definition.pattern) in \(scheme), priority \(definition.priority)")
+        return true
+    }
+
+    /// The handler first registered from `pattern`; assigning replaces what `pattern` registered
+    /// (with priority 0), and assigning `nil` removes it.
+    ///
+    /// ```swift
+    /// router.alpha["home"] = { _ in showHome(); return true }
+    /// router.alpha["home"] = nil
+    /// ```
+    public subscript(pattern: String) -> RouteHandler? {
+        get {
+            definitions.filter { $0.sourcePattern == pattern }.min { $0.sequence < $1.sequence }?.handler
+        }
+        set {
+            remove(pattern: pattern)
+            if let newValue { add(pattern: pattern, handler: newValue) }
+        }
+    }
+
+    /// Removes every definition registered from `pattern` (all expansions of its optional groups).
+    ///
+    /// ```swift
+    /// router.default.remove(pattern: "/the(/foo/:a)(/bar/:b)")
+    /// ```
+    public func remove(pattern: String) {
+        removeDefinitions { $0.sourcePattern == pattern }
+    }
+
+    /// Removes one definition.
+    ///
+    /// ```swift
+    /// router.default.remove(definition: definition)
+    /// ```
+    public func remove(definition: Definition) {
+        removeDefinitions { $0 === definition }
+    }
+
+    /// Removes every definition, releasing their handlers.
+    ///
+    /// ```swift
+    /// router.default.removeAll()
+    /// ```
+    public func removeAll() {
+        removeDefinitions { _ in true }
+    }
+
+    /// Inserts in routing order (O(1) when priorities do not increase), then indexes.
+    private func insert(_ definition: Definition) {
+        definition.scheme = scheme
+        definition.sequence = nextSequence
+        nextSequence += 1
+        var position = definitions.count
+        while position > 0, definitions[position - 1].priority < definition.priority { position -= 1 }
+        definitions.insert(definition, at: position)
+        if !indexIsStale { storedIndex.insert(definition) }
+    }
+
+    private func removeDefinitions(where shouldRemove: (Definition) -> Bool) {
+        let before = definitions.count
+        definitions.removeAll { definition in
+            guard shouldRemove(definition) else { return false }
+            definition.scheme = nil
+            return true
+        }
+        guard definitions.count != before else { return }
+        log("removed \(before - definitions.count) definitions from \(scheme)")
+        indexIsStale = true
+        storedIndex = RouteIndex()
+    }
+
+    private func report(_ error: RoutePatternError) {
+        log(error.description)
+        (onInvalidPattern ?? router?.onInvalidPattern)?(error)
+    }
+
+    /// Sends a line to the router's logger; the message is built only when there is one.
+    func log(_ message: @autoclosure () -> String) {
+        guard let logger = router?.logger else { return }
+        logger("[Routes] " + message())
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+
+/// A URL router: one ``RouteTable`` per scheme, plus the global table.
+///
+/// ```swift
+/// @MainActor let router = Router()
+///
+/// // At launch:
+/// router.default.add(pattern: "/user/view/:userID") { params in
+///     showUser(params["userID"] as? String)
+///     return true
+/// }
+/// router.alpha["home"] = { _ in showHome(); return true }
+///
+/// // When a URL arrives:
+/// router.route(to: url)
+/// ```
+///
+/// A router is not `Sendable`: it lives in one isolation domain (usually the main actor), and
+/// there is no global state, so make as many as you like. Handlers may use the router again
+/// (add, remove, route) while it routes.
+@dynamicMemberLookup
+public final class Router {
+    /// The scheme name of the global table, as in JLRoutes.
+    ///
+    /// ```swift
+    /// router[Router.defaultScheme] === router.default  // true
+    /// ```
+    public static let defaultScheme = "JLRoutesGlobalRoutesScheme"
+
+    /// The most optional groups one pattern may have. Each group doubles the definitions a
+    /// pattern expands into, so 10 groups give at most 1,024; more are rejected with
+    /// ``RoutePatternError/Reason/tooManyOptionalGroups(limit:)``.
+    ///
+    /// ```swift
+    /// Router.maximumOptionalGroups  // 10
+    /// ```
+    public static let maximumOptionalGroups = 10
+
+    /// The global table: URLs whose scheme has no table of its own are routed here, and tables
+    /// with ``RouteTable/shouldFallback`` fall back to it.
+    ///
+    /// ```swift
+    /// router.default.add(pattern: "/home") { _ in true }
+    /// ```
+    public private(set) var `default`: RouteTable
+
+    /// Receives a line for each routing decision (registrations, matches, declines, fallback,
+    /// unmatched URLs). `nil` by default: the library never prints.
+    ///
+    /// ```swift
+    /// router.logger = { line in print(line) }
+    /// ```
+    public var logger: ((String) -> Void)?
+
+    /// Receives the error of each pattern that a table rejects, unless that table has its own
+    /// ``RouteTable/onInvalidPattern``.
+    ///
+    /// ```swift
+    /// router.onInvalidPattern = { error in assertionFailure(error.description) }
+    /// ```
+    public var onInvalidPattern: ((RoutePatternError) -> Void)?
+
+    /// Tables of the other schemes, by lowercased scheme.
+    private var tables: [String: RouteTable] = [:]
+
+    /// Creates a router with an empty global table.
+    ///
+    /// ```swift
+    /// let router = Router()
+    /// ```
+    public init() {
+        `default` = RouteTable(scheme: Router.defaultScheme, router: nil)
+        `default`.router = self
+    }
+
+    /// The table of `scheme`, created on first use. Schemes are compared ignoring case.
+    ///
+    /// ```swift
+    /// router["alpha"].add(pattern: "/home") { _ in true }
+    /// router["ALPHA"] === router["alpha"]  // true
+    /// ```
+    public subscript(scheme: String) -> RouteTable {
+        let key = scheme.lowercased()
+        if key == Router.defaultScheme.lowercased() { return `default` }
+        if let table = tables[key] { return table }
+        let table = RouteTable(scheme: scheme, router: self)
+        tables[key] = table
+        return table
+    }
+
+    /// The table of a scheme, by name: `router.alpha` is `router["alpha"]`.
+    ///
+    /// ```swift
+    /// router.alpha["home"] = { _ in true }
+    /// ```
+    public subscript(dynamicMember scheme: String) -> RouteTable {
+        self[scheme]
+    }
+
+    /// The schemes that have a table (the global scheme not included), sorted.
+    ///
+    /// ```swift
+    /// router.schemes  // ["alpha", "myapp"]
+    /// ```
+    public var schemes: [String] {
+        tables.values.map(\.scheme).sorted()
+    }
+
+    /// Routes a URL through the table of its scheme (the global table when the scheme has none).
+    ///
+    /// ```swift
+    /// router.route(to: "myapp://user/view/42")
+    /// router.route(to: url, parameters: ["source": "notification"])
+    /// ```
+    /// - Returns: whether a handler accepted the URL. A string that `URL(string:)` cannot parse
+    ///   returns `false` and calls no handler.
+    @discardableResult
+    public func route(to url: some URLConvertible, parameters: [String: Any] = [:]) -> Bool {
+        let input = url.routeInput
+        guard let parts = input.parts else {
+            logger?("[Routes] not a URL: \(input)")
+            return false
+        }
+        return table(for: parts).route(input, parts: parts, parameters: parameters)
+    }
+
+    /// Whether some route would match the URL; calls no handler.
+    ///
+    /// ```swift
+    /// router.canRoute(to: "myapp://user/view/42")  // true
+    /// ```
+    public func canRoute(to url: some URLConvertible) -> Bool {
+        let input = url.routeInput
+        guard let parts = input.parts else { return false }
+        return table(for: parts).canRoute(input, parts: parts)
+    }
+
+    /// Removes the table of `scheme` and its routes (for the global scheme: empties it and
+    /// resets its settings).
+    ///
+    /// ```swift
+    /// router.unregister(scheme: "alpha")
+    /// ```
+    public func unregister(scheme: String) {
+        let key = scheme.lowercased()
+        if key == Router.defaultScheme.lowercased() {
+            `default` = RouteTable(scheme: Router.defaultScheme, router: self)
+        } else {
+            tables[key] = nil
+        }
+    }
+
+    /// Removes every table and route.
+    ///
+    /// ```swift
+    /// router.unregisterAll()
+    /// ```
+    public func unregisterAll() {
+        tables = [:]
+        `default` = RouteTable(scheme: Router.defaultScheme, router: self)
+    }
+
+    /// Checks a pattern and returns the definition patterns it expands into, in registration order.
+    ///
+    /// ```swift
+    /// try Router.expand(pattern: "/the(/foo/:a)(/bar/:b)")
+    /// // ["/the/foo/:a/bar/:b", "/the/foo/:a", "/the/bar/:b", "/the"]
+    /// try Router.expand(pattern: "/a/*/b")  // throws: '*' must be the last segment
+    /// ```
+    public static func expand(pattern: String) throws(RoutePatternError) -> [String] {
+        try OptionalGroupExpansion.expand(pattern).map(\.text)
+    }
+
+    /// The table for a URL's scheme, compared ignoring case.
+    func table(for parts: URLParts) -> RouteTable {
+        guard let scheme = parts.scheme, !tables.isEmpty else { return `default` }
+        return tables[scheme.lowercased()] ?? `default`
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// A value that can be routed: a `URL`, a `String` or a `Substring`.
+///
+/// ```swift
+/// router.route(to: "myapp://user/view/42")         // String
+/// router.route(to: URL(string: "myapp://home")!)    // URL
+/// ```
+///
+/// Conform your own types (a push payload, a deep-link model) by returning a ``RouteInput``.
+public protocol URLConvertible {
+    /// The URL this value stands for, as the router reads it.
+    ///
+    /// ```swift
+    /// struct Deeplink: URLConvertible {
+    ///     var link: String
+    ///     var routeInput: RouteInput { RouteInput(link) }
+    /// }
+    /// ```
+    var routeInput: RouteInput { get }
+}
+
+/// A URL to route, kept in the form it was given (a string is parsed without Foundation when it can be).
+///
+/// ```swift
+/// let input = RouteInput("myapp://user/view/42")
+/// router.route(to: input)
+/// ```
+public struct RouteInput: Sendable, URLConvertible {
+    enum Storage: Sendable {
+        case string(String)
+        case url(URL)
+    }
+
+    let storage: Storage
+
+    /// A URL given as text; text that `URL(string:)` cannot parse routes nowhere.
+    ///
+    /// ```swift
+    /// RouteInput("myapp://home")
+    /// ```
+    public init(_ string: String) { storage = .string(string) }
+
+    /// A URL value.
+    ///
+    /// ```swift
+    /// RouteInput(URL(string: "myapp://home")!)
+    /// ```
+    public init(_ url: URL) { storage = .url(url) }
+
+    /// The input itself.
+    ///
+    /// ```swift
+    /// RouteInput("myapp://home").routeInput
+    /// ```
+    public var routeInput: RouteInput { self }
+
+    /// The `URL` that handlers receive under ``Definition/Keys/url``.
+    var url: URL? {
+        switch storage {
+        case .string(let string): return URL(string: string)
+        case .url(let url): return url
+        }
+    }
+
+    /// The five parts of the URL, or `nil` for a string that is not a URL.
+    var parts: URLParts? {
+        switch storage {
+        case .string(let string): return URLParts(string: string)
+        case .url(let url): return URLParts(url: url)
+        }
+    }
+}
+
+extension String: URLConvertible {
+    /// The string as a URL to route.
+    ///
+    /// ```swift
+    /// router.route(to: "myapp://user/view/42")
+    /// ```
+    public var routeInput: RouteInput { RouteInput(self) }
+}
+
+extension Substring: URLConvertible {
+    /// The substring as a URL to route.
+    ///
+    /// ```swift
+    /// router.route(to: line.dropFirst(5))
+    /// ```
+    public var routeInput: RouteInput { RouteInput(String(self)) }
+}
+
+extension URL: URLConvertible {
+    /// The URL itself.
+    ///
+    /// ```swift
+    /// router.route(to: URL(string: "myapp://home")!)
+    /// ```
+    public var routeInput: RouteInput { RouteInput(self) }
+}
