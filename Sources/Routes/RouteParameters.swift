@@ -109,6 +109,8 @@ public struct RouteParameters {
     public var wildcardComponents: [String]? {
         let segments = definition.parsed.segments
         guard definition.parsed.hasWildcard else { return nil }
+        // The empty path reads as one empty segment, but a wildcard captures nothing from it.
+        if request.segments == [""] { return [] }
         return request.segments[(segments.count - 1)...].map {
             PercentDecoding.decodeOrKeep($0, plusAsSpace: decodesPlus)
         }

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import Routes
+
+/// The index against the linear reference, on thousands of seeded random tables and URLs.
+@Suite struct DifferentialTests {
+    static let literals = ["a", "b", "c", "a b", "é", "user#", "x+y", ""]
+    static let urlSegments = [
+        "a", "b", "c", "", "a%20b", "%61", "%C3%A9", "x+y", "x%2By", "d", "a%2Fb", "%ZZ",
+    ]
+
+    static func randomPattern(using generator: inout SeededGenerator) -> String {
+        var text = ""
+        var parameter = 0
+        var groups = 0
+        for index in 0..<Int.random(in: 0...4, using: &generator) {
+            var segment: String
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0..<5: segment = literals.randomElement(using: &generator)!
+            case 5..<8:
+                segment = ":p\(parameter)"
+                parameter += 1
+            case 8: segment = index == 0 ? ":" : "c"
+            default: segment = "b#"
+            }
+            if groups < 2, Int.random(in: 0..<5, using: &generator) == 0 {
+                groups += 1
+                text += "(/\(segment))"
+            } else {
+                text += "/" + segment
+            }
+        }
+        if Int.random(in: 0..<4, using: &generator) == 0 { text += "/*" }
+        return text
+    }
+
+    static func randomURL(using generator: inout SeededGenerator) -> String {
+        let scheme = ["myapp", "alpha", "ALPHA", "beta"].randomElement(using: &generator)!
+        var url = scheme + "://"
+        if Bool.random(using: &generator) { url += "example.com" }
+        for index in 0..<Int.random(in: 0...4, using: &generator) {
+            if index > 0 || url.hasSuffix(".com") { url += "/" }
+            url += urlSegments.randomElement(using: &generator)!
+        }
+        if Int.random(in: 0..<3, using: &generator) == 0 { url += "?p0=q&x=1&x=2&flag" }
+        switch Int.random(in: 0..<6, using: &generator) {
+        case 0: url += "#/b"
+        case 1: url += "#p1=f&y=2"
+        case 2: url += "#"
+        default: break
+        }
+        return url
+    }
+
+    @Test(arguments: 0..<40)
+    func indexAgreesWithLinearScan(seed: Int) {
+        var generator = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 1)
+        let router = Router()
+        var labels: [ObjectIdentifier: String] = [:]
+        var actual: [LinearReference.Call] = []
+        let accepting = Set(
+            (0..<60).filter { _ in Int.random(in: 0..<3, using: &generator) > 0 }.map { "r\($0)" })
+        for scheme in [Router.defaultScheme, "alpha", "beta"] {
+            let table = router[scheme]
+            table.shouldFallback = Bool.random(using: &generator)
+            if Bool.random(using: &generator) { table.options = [] }
+            if Int.random(in: 0..<4, using: &generator) == 0 {
+                table.options.insert(.treatHostAsPathComponent)
+            }
+            for _ in 0..<Int.random(in: 5...20, using: &generator) {
+                let label = "r\(labels.count % 60)"
+                let definitions = table.add(
+                    pattern: DifferentialTests.randomPattern(using: &generator),
+                    priority: Int.random(in: -1...2, using: &generator)
+                ) { params in
+                    actual.append(
+                        LinearReference.Call(label: label, parameters: LinearReference.flatten(params)))
+                    return accepting.contains(label)
+                }
+                for definition in definitions { labels[ObjectIdentifier(definition)] = label }
+            }
+            // Removals leave the index to be rebuilt.
+            if let victim = table.definitions.randomElement(using: &generator), Bool.random(using: &generator)
+            {
+                table.remove(definition: victim)
+            }
+        }
+        var matched = 0
+        for _ in 0..<150 {
+            let url = DifferentialTests.randomURL(using: &generator)
+            let extra = Bool.random(using: &generator) ? ["x": "extra"] : [:]
+            actual = []
+            let routed = router.route(to: url, parameters: extra)
+            let expected = LinearReference.route(
+                url, in: router, extra: extra, label: { labels[ObjectIdentifier($0)] ?? "?" },
+                accepts: { accepting.contains($0) })
+            #expect(actual == expected.calls, "\(url)")
+            #expect(routed == expected.routed, "\(url)")
+            // `canRoute` ignores what handlers answer: it is true when any definition matches.
+            let anyMatch = !LinearReference.route(
+                url, in: router, extra: [:], label: \.pattern, accepts: { _ in false }
+            )
+            .calls.isEmpty
+            #expect(router.canRoute(to: url) == anyMatch, "\(url)")
+            if anyMatch { matched += 1 }
+        }
+        // The generator must exercise matches, not only misses.
+        #expect(matched > 10)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import Routes
+
+@Suite struct RouteParametersTests {
+    let router = Router()
+    let recorder = Recorder()
+
+    func parameters(pattern: String, url: String, extra: [String: Any] = [:]) -> RouteParameters? {
+        var captured: RouteParameters?
+        router.default.add(pattern: pattern) { params in
+            captured = params
+            return true
+        }
+        router.route(to: url, parameters: extra)
+        return captured
+    }
+
+    @Test func layersOverrideInOrderAndReservedKeysWin() throws {
+        let params = try #require(
+            parameters(
+                pattern: "/user/view/:userID", url: "myapp://user/view/7?userID=evil&q=1&JLRoutePattern=x",
+                extra: ["q": "extra", Definition.Keys.scheme: "forged", Definition.Keys.url: "forged"]))
+        #expect(params["userID"] as? String == "7")
+        #expect(params["q"] as? String == "extra")
+        #expect(params[Definition.Keys.pattern] as? String == "/user/view/:userID")
+        #expect(params[Definition.Keys.scheme] as? String == Router.defaultScheme)
+        #expect(
+            params[Definition.Keys.url] as? URL
+                == URL(string: "myapp://user/view/7?userID=evil&q=1&JLRoutePattern=x"))
+        #expect(params.count == 5)
+        #expect(params.dictionary["userID"] as? String == "7")
+        #expect(params.dictionary["q"] as? String == "extra")
+        #expect(params.dictionary[Definition.Keys.scheme] as? String == Router.defaultScheme)
+        #expect(params.pattern == "/user/view/:userID")
+        #expect(params.scheme == Router.defaultScheme)
+        #expect(params.wildcardComponents == nil)
+        #expect(params["missing"] == nil)
+    }
+
+    @Test func queryItemsWithoutValuesAreKeptAsEmptyStrings() throws {
+        let params = try #require(parameters(pattern: "/a", url: "myapp://a?debug&x=&=y&&n%20m=v%20w"))
+        #expect(params["debug"] as? String == "")
+        #expect(params["x"] as? String == "")
+        #expect(params["n m"] as? String == "v w")
+        #expect(params[""] == nil)
+        #expect(params.count == 6)
+    }
+
+    @Test func repeatedKeysBecomeArraysInOrder() throws {
+        let params = try #require(parameters(pattern: "/a", url: "myapp://a?t=1&u=x&t=2&t&t=3"))
+        #expect(params["t"] as? [String] == ["1", "2", "", "3"])
+        #expect(params.dictionary["t"] as? [String] == ["1", "2", "", "3"])
+        #expect(params["u"] as? String == "x")
+    }
+
+    @Test func fragmentQueryItemsJoinTheURLQuery() throws {
+        let params = try #require(parameters(pattern: "/a", url: "myapp://a?t=1#t=2&f=3"))
+        #expect(params["t"] as? [String] == ["1", "2"])
+        #expect(params["f"] as? String == "3")
+    }
+
+    @Test func valuesAreDecodedOnce() throws {
+        let params = try #require(parameters(pattern: "/a/:v/*", url: "myapp://a/%2541/%252F+x?q=%2541+%2B"))
+        #expect(params["v"] as? String == "%41")
+        #expect(params.wildcardComponents == ["%2F x"])
+        #expect(params["q"] as? String == "%41 +")
+    }
+
+    @Test func undecodableValuesAreKeptAsWritten() throws {
+        let params = try #require(parameters(pattern: "/a/:v", url: "myapp://a/%E2%82?q=%E2%82"))
+        #expect(params["v"] as? String == "%E2%82")
+        #expect(params["q"] as? String == "%E2%82")
+    }
+
+    @Test func fragmentParameterLosesItsTrailingHash() throws {
+        let params = try #require(parameters(pattern: "/user/:id#/view", url: "myapp://user/42#/view"))
+        #expect(params["id"] as? String == "42")
+        let encoded = try #require(parameters(pattern: "/x/:id", url: "myapp://x/a%23"))
+        #expect(encoded["id"] as? String == "a#")
+    }
+
+    @Test func bareColonParameter() throws {
+        let params = try #require(parameters(pattern: "/:", url: "myapp://thing"))
+        #expect(params[":"] as? String == "thing")
+    }
+
+    @Test func descriptionListsSortedKeys() throws {
+        let params = try #require(parameters(pattern: "/a/:id", url: "myapp://a/1"))
+        #expect(
+            params.description.hasPrefix(
+                "JLRoutePattern: /a/:id\nJLRouteScheme: JLRoutesGlobalRoutesScheme\n"))
+        #expect(params.description.hasSuffix("id: 1"))
+    }
+}
