@@ -1,0 +1,24 @@
+Pod::Spec.new do |s|
+  s.name             = 'Routes'
+  s.version          = '1.0.0'
+  s.summary          = 'A pure-Swift URL router with JLRoutes semantics and a lookup that does not grow with the table.'
+  s.description      = <<-DESC
+    Routes turns deep links and universal links into calls of your handlers: per-scheme route
+    tables, :parameters, wildcards, optional groups, fragments and priorities, as JLRoutes does,
+    with a segment-trie index, Swift 6 strict concurrency and no dependencies.
+  DESC
+  s.homepage         = 'https://github.com/routes-swift/Routes'
+  s.license          = { :type => 'MIT', :file => 'LICENSE' }
+  s.author           = { 'The Routes authors' => 'routes@example.com' }
+  s.source           = { :git => 'https://github.com/routes-swift/Routes.git', :tag => s.version.to_s }
+
+  s.swift_versions   = ['6.0']
+  s.ios.deployment_target      = '13.0'
+  s.osx.deployment_target      = '10.15'
+  s.tvos.deployment_target     = '13.0'
+  s.watchos.deployment_target  = '6.0'
+  s.visionos.deployment_target = '1.0'
+
+  s.source_files     = 'Sources/Routes/**/*.swift'
+  s.frameworks       = 'Foundation'
+end
