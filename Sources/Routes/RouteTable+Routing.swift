@@ -53,13 +53,21 @@ extension RouteTable {
     }
 
     func canRoute(_ input: RouteInput, parts: URLParts) -> Bool {
-        if matches(RouteRequest(input: input, parts: parts, options: options)) { return true }
-        guard let global = fallbackTable else { return false }
-        return global.matches(RouteRequest(input: input, parts: parts, options: global.options))
+        if matches(input, parts: parts) { return true }
+        return fallbackTable?.matches(input, parts: parts) ?? false
+    }
+
+    /// Whether this table routes URLs with this host (see ``RouteTable/hosts``).
+    func acceptsHost(of parts: URLParts) -> Bool {
+        hostFilter?.accepts(parts.host) ?? true
     }
 
     /// Asks the handlers of the matching definitions in order; `true` once one accepts.
     private func walk(_ input: RouteInput, parts: URLParts, parameters: [String: Any]) -> Bool {
+        guard acceptsHost(of: parts) else {
+            log("\(scheme) does not route the host of \(input)")
+            return false
+        }
         let request = RouteRequest(input: input, parts: parts, options: options)
         for definition in index.candidates(for: request.segments) {
             log("\(definition.pattern) matches \(input)")
@@ -72,12 +80,13 @@ extension RouteTable {
         return false
     }
 
-    private func matches(_ request: RouteRequest) -> Bool {
-        index.hasCandidate(for: request.segments)
+    private func matches(_ input: RouteInput, parts: URLParts) -> Bool {
+        guard acceptsHost(of: parts) else { return false }
+        return index.hasCandidate(for: RouteRequest(input: input, parts: parts, options: options).segments)
     }
 
     /// The global table when this table falls back to it.
-    private var fallbackTable: RouteTable? {
+    var fallbackTable: RouteTable? {
         shouldFallback && !isGlobal ? router?.default : nil
     }
 }

@@ -43,6 +43,18 @@ public final class RouteTable {
     /// ```
     public var unmatchedHandler: ((URL, [String: Any]) -> Void)?
 
+    /// The hosts this table routes, for universal links: exact names or `*.domain` for any
+    /// subdomain, compared ignoring case. A URL whose host is not listed (or that has no host) is
+    /// not routed by this table; fallback and the unmatched handler apply as usual. `nil`, the
+    /// default, accepts any host.
+    ///
+    /// ```swift
+    /// router["https"].hosts = ["example.com", "*.example.com"]
+    /// ```
+    public var hosts: [String]? {
+        didSet { hostFilter = hosts.map(HostFilter.init) }
+    }
+
     /// Receives the error of each pattern that ``add(pattern:priority:handler:)`` rejects. When
     /// `nil`, the router's ``Router/onInvalidPattern`` receives it.
     ///
@@ -59,6 +71,7 @@ public final class RouteTable {
     public private(set) var definitions: [Definition] = []
 
     weak var router: Router?
+    private(set) var hostFilter: HostFilter?
     private var storedIndex = RouteIndex()
     private var indexIsStale = false
     private var nextSequence = 0
