@@ -24,6 +24,10 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         case emptyParameter(String)
         /// The scheme is not a valid URL scheme.
         case invalidScheme(String)
+        /// The URL for the expansion that fits the parameters would be routed to an earlier
+        /// (longer) expansion of the same pattern — e.g. `(/:id)/*` without `id`: give that
+        /// expansion's parameters, or register the two shapes as separate patterns.
+        case ambiguous(routedTo: String)
     }
 
     /// The pattern the URL was built from.
@@ -51,6 +55,7 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         case .missingParameter(let name): detail = "missing parameter \"\(name)\""
         case .emptyParameter(let name): detail = "parameter \"\(name)\" is empty"
         case .invalidScheme(let scheme): detail = "\"\(scheme)\" is not a URL scheme"
+        case .ambiguous(let expansion): detail = "the URL would be routed to the expansion \(expansion) first"
         }
         return "Cannot build a URL for \"\(pattern)\": \(detail)"
     }
@@ -123,8 +128,15 @@ private struct URLBuilder {
             if fragmentStart == nil, raw.count > 1, raw.hasSuffix("#") { fragmentStart = components.count }
         }
         let used = Set(chosen.parameterNames + [Definition.Keys.wildcard])
-        let query = queryString(excluding: used)
-        return assemble(components, fragmentStart: fragmentStart, query: query)
+        let url = assemble(components, fragmentStart: fragmentStart, query: queryString(excluding: used))
+        // Routing tries longer expansions first: the URL must not fit one of them.
+        let request = RouteRequest(input: RouteInput(url), parts: URLParts(url: url), options: [])
+        if let first = expansions.first(where: { $0.verdict(for: request.segments) == .matches }),
+            first != chosen
+        {
+            throw URLBuildingError(pattern: pattern, reason: .ambiguous(routedTo: first.text))
+        }
+        return url
     }
 
     /// The pattern text of each segment (to see the `#` of fragment routes).
@@ -140,17 +152,16 @@ private struct URLBuilder {
         var path = Array(components[..<pathEnd])
         var text = ""
         if let scheme {
-            text = scheme + ":"
+            text = scheme + "://"
             if let host {
-                text += "//" + URLBuilder.encode(host)
+                text += URLBuilder.encode(host)
             } else if let first = path.first, URLBuilder.canBeHost(first) {
-                text += "//" + first
+                text += first
                 path.removeFirst()
-            } else {
-                text += "//"
             }
         }
-        text += "/" + path.joined(separator: "/")
+        // The root is `myapp://`; otherwise the path starts with "/".
+        if !(path.isEmpty || path == [""] && scheme != nil) { text += "/" + path.joined(separator: "/") }
         if !query.isEmpty { text += "?" + query }
         if let fragmentStart {
             text += "#/" + components[fragmentStart...].joined(separator: "/")

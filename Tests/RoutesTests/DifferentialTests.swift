@@ -103,6 +103,14 @@ import Testing
             )
             .calls.isEmpty
             #expect(router.canRoute(to: url) == anyMatch, "\(url)")
+            // Explain lists the same candidates, in the same order, as routing asks them.
+            let everyCandidate = LinearReference.route(
+                url, in: router, extra: [:], label: { labels[ObjectIdentifier($0)] ?? "?" },
+                accepts: { _ in false })
+            #expect(router.explain(url).candidates.count == everyCandidate.calls.count, "\(url)")
+            #expect(
+                router.explain(url).candidates.map(\.pattern)
+                    == everyCandidate.calls.compactMap { $0.parameters[Definition.Keys.pattern] }, "\(url)")
             if anyMatch { matched += 1 }
         }
         // The generator must exercise matches, not only misses.
