@@ -23,20 +23,21 @@ struct RouteRequest {
         self.input = input
         self.options = options
 
-        var queryItems = parts.query.map(RouteRequest.queryItems(in:)) ?? []
+        var queryItems: [QueryItem] = []
+        if let query = parts.query { RouteRequest.appendQueryItems(of: query, to: &queryItems) }
         var fragmentPath: Substring?
         if let fragment = parts.fragment {
-            let separator = fragment.utf8.firstIndex(of: UInt8(ascii: "?"))
+            let separator = fragment.utf8.firstIndex(of: .questionMark)
             let path = separator.map { fragment[..<$0] } ?? fragment
-            let query = separator.map { fragment[fragment.index(after: $0)...] } ?? fragment
-            let items = RouteRequest.queryItems(in: query)
+            let query = separator.map { fragment[fragment.utf8.index(after: $0)...] } ?? fragment
+            var items: [QueryItem] = []
+            RouteRequest.appendQueryItems(of: query, to: &items)
+            // Only a fragment whose first item has a value counts as query items.
             let hasQueryItems = !(items.first?.value?.isEmpty ?? true)
             if hasQueryItems { queryItems += items }
-            if !hasQueryItems || path != query {
-                fragmentPath = path
-            }
+            if !hasQueryItems || path != query { fragmentPath = path }
         }
-        self.queryItems = queryItems.filter { !$0.name.isEmpty }
+        self.queryItems = queryItems
         segments = RouteRequest.segments(
             host: RouteRequest.hostSegment(parts.host, options: options), path: parts.path,
             fragmentPath: fragmentPath)
@@ -46,41 +47,91 @@ struct RouteRequest {
     private static func hostSegment(_ host: Substring?, options: RouteOptions) -> Substring? {
         guard let host, !host.isEmpty else { return nil }
         if options.contains(.treatHostAsPathComponent) { return host }
-        let decoded = PercentDecoding.decodeOrKeep(host)
-        return decoded != "localhost" && !decoded.utf8.contains(UInt8(ascii: ".")) ? host : nil
+        if host.utf8.contains(.percent) {
+            let decoded = PercentDecoding.decodeOrKeep(host)
+            return decoded != "localhost" && !decoded.utf8.contains(.dot) ? host : nil
+        }
+        return !host.utf8.elementsEqual("localhost".utf8) && !host.utf8.contains(.dot) ? host : nil
     }
 
     private static func segments(host: Substring?, path: Substring, fragmentPath: Substring?) -> [Substring] {
+        var segments: [Substring] = []
         var text = path
         if let host {
-            // The host joins the path as its first component: "user" + "/view/7".
-            if text.hasSuffix("/") { text = text.dropLast() }
+            // The host joins the path as its first component: "user" + "/view/7", the path's
+            // trailing "/" dropped (as JLRoutes' `appendingPathComponent`).
+            if text.utf8.last == .slash { text = text.dropLastByte() }
             if fragmentPath == nil {
-                if text.hasPrefix("/") { text = text.dropFirst() }
-                return [host] + (text.isEmpty && !path.hasPrefix("//") ? [] : split(text))
+                segments.append(host)
+                if text.utf8.first == .slash { text = text.dropFirstByte() }
+                if !text.isEmpty || path.utf8.starts(with: "//".utf8) { appendSegments(of: text, to: &segments) }
+                return segments
             }
             text = Substring(host + text)
-        } else if text.hasPrefix("/") {
-            text = text.dropFirst()
+        } else if text.utf8.first == .slash {
+            text = text.dropFirstByte()
         }
         if let fragmentPath {
             text = Substring(text + "#" + fragmentPath)
         }
-        if text.hasSuffix("/") { text = text.dropLast() }
-        return split(text)
+        if text.utf8.last == .slash { text = text.dropLastByte() }
+        appendSegments(of: text, to: &segments)
+        return segments
     }
 
-    private static func split(_ text: Substring) -> [Substring] {
-        text.split(separator: "/", omittingEmptySubsequences: false)
-    }
-
-    /// `a=1&b&&c=` → `(a, 1)`, `(b, nil)`, `("", nil)`, `(c, "")`.
-    static func queryItems(in query: Substring) -> [QueryItem] {
-        query.split(separator: "&", omittingEmptySubsequences: false).map { item in
-            guard let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) else {
-                return QueryItem(name: item, value: nil)
+    /// Appends the parts of `text` between `/` (all of them, empty ones included).
+    private static func appendSegments(of text: Substring, to segments: inout [Substring]) {
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == .slash {
+                segments.append(text[start..<index])
+                start = utf8.index(after: index)
             }
-            return QueryItem(name: item[..<equals], value: item[item.index(after: equals)...])
+            index = utf8.index(after: index)
+        }
+        segments.append(text[start..<utf8.endIndex])
+    }
+
+    /// `a=1&b&&c=` → `(a, 1)`, `(b, nil)`, `(c, "")`: items without a name are left out.
+    static func appendQueryItems(of query: Substring, to items: inout [QueryItem]) {
+        let utf8 = query.utf8
+        var start = utf8.startIndex
+        var equals: String.Index?
+        var index = start
+        while true {
+            let atEnd = index == utf8.endIndex
+            if atEnd || utf8[index] == .ampersand {
+                let nameEnd = equals ?? index
+                if nameEnd != start {
+                    let value = equals.map { query[utf8.index(after: $0)..<index] }
+                    items.append(QueryItem(name: query[start..<nameEnd], value: value))
+                }
+                if atEnd { return }
+                start = utf8.index(after: index)
+                equals = nil
+            } else if equals == nil, utf8[index] == .equals {
+                equals = index
+            }
+            index = utf8.index(after: index)
         }
     }
+}
+
+extension UInt8 {
+    static let slash = UInt8(ascii: "/")
+    static let questionMark = UInt8(ascii: "?")
+    static let ampersand = UInt8(ascii: "&")
+    static let equals = UInt8(ascii: "=")
+    static let percent = UInt8(ascii: "%")
+    static let dot = UInt8(ascii: ".")
+    static let hash = UInt8(ascii: "#")
+}
+
+extension Substring {
+    /// Without its first byte (an ASCII delimiter).
+    func dropFirstByte() -> Substring { self[utf8.index(after: utf8.startIndex)...] }
+    /// Without its last byte (an ASCII delimiter).
+    func dropLastByte() -> Substring { self[..<utf8.index(before: utf8.endIndex)] }
 }

@@ -43,7 +43,8 @@ import Testing
 }
 
 @Test func queryItemsKeepOrderAndValuelessNames() throws {
-    let items = RouteRequest.queryItems(in: "a=1&b&&=x&c=&d=1=2")
-    #expect(items.map(\.name) == ["a", "b", "", "", "c", "d"])
-    #expect(items.map(\.value) == ["1", nil, nil, "x", "", "1=2"])
+    var items: [RouteRequest.QueryItem] = []
+    RouteRequest.appendQueryItems(of: "a=1&b&&=x&c=&d=1=2&", to: &items)
+    #expect(items.map(\.name) == ["a", "b", "c", "d"])
+    #expect(items.map(\.value) == ["1", nil, "", "1=2"])
 }
