@@ -38,6 +38,29 @@ enum PercentDecoding {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Decodes `bytes` into `output` (at least as large), without `+` decoding. Returns the
+    /// decoded length, or `nil` when an escape is malformed or the result is not valid UTF-8.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>)
+        -> Int?
+    {
+        var count = 0
+        var index = 0
+        while index < bytes.count {
+            var byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
+                    let low = hexValue(bytes[index + 2])
+                else { return nil }
+                byte = high << 4 | low
+                index += 2
+            }
+            output[count] = byte
+            count += 1
+            index += 1
+        }
+        return isValidUTF8(UnsafeBufferPointer(rebasing: output[..<count])) ? count : nil
+    }
+
     /// Decodes `text` once, or returns it unchanged (after `+` decoding) when it cannot be decoded.
     static func decodeOrKeep(_ text: Substring, plusAsSpace: Bool = false) -> String {
         if let decoded = decode(text, plusAsSpace: plusAsSpace) { return decoded }

@@ -1,4 +1,5 @@
-/// The route index of a table: a segment trie built at registration, so that routing looks only
+/// The route index of a table: a segment trie built at registration (a class, so that routing
+/// passes it around without copying its storage), so that routing looks only
 /// at the definitions that can match a URL, never at the whole table.
 ///
 /// Each node stands for a prefix of pattern segments. Its children are reached by a literal (in
@@ -6,9 +7,10 @@
 /// name); it lists the definitions that end there and those that end there with a `*`.
 /// Lookup (`RouteIndex+Lookup.swift`) explores literal and parameter children alike and sorts
 /// what it finds by priority and registration order, so the result is exactly JLRoutes' order.
-struct RouteIndex {
+final class RouteIndex {
     struct Node {
         var parameterChild: Int32 = -1
+        var hasLiteralChildren = false
         /// Definitions whose pattern ends at this node.
         var terminals: [Definition] = []
         /// Definitions whose pattern is this node's prefix followed by `*`.
@@ -23,12 +25,13 @@ struct RouteIndex {
     init() {}
 
     /// An index of `definitions`.
-    init(_ definitions: [Definition]) {
+    convenience init(_ definitions: [Definition]) {
+        self.init()
         for definition in definitions { insert(definition) }
     }
 
     /// Adds a definition: O(number of its segments).
-    mutating func insert(_ definition: Definition) {
+    func insert(_ definition: Definition) {
         depth = max(depth, definition.parsed.segments.count + 1)
         var node: Int32 = 0
         for segment in definition.parsed.segments {
@@ -47,6 +50,7 @@ struct RouteIndex {
                     if let child = literals.child(of: node, key: key) { return child }
                     let child = newNode()
                     literals.insert(parent: node, key: key, child: child)
+                    nodes[Int(node)].hasLiteralChildren = true
                     return child
                 }
             }
@@ -54,7 +58,7 @@ struct RouteIndex {
         nodes[Int(node)].terminals.append(definition)
     }
 
-    private mutating func newNode() -> Int32 {
+    private func newNode() -> Int32 {
         nodes.append(Node())
         return Int32(nodes.count - 1)
     }

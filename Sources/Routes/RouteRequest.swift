@@ -1,9 +1,12 @@
-/// A URL as a route table reads it: path segments and query items, still percent-encoded.
+/// A URL as a route table reads it: path segments and query items (spec §2).
 ///
-/// The rules (spec §2): the host becomes the first segment when it has no `.` and is not
-/// `localhost` (or always, with `.treatHostAsPathComponent`); one leading and one trailing `/`
-/// are removed before splitting on `/`; a fragment adds its query items and/or `#` + its path.
-/// Values are decoded later, once per segment or item, when a handler asks for them.
+/// The rules: the host becomes the first segment when it has no `.` and is not `localhost` (or
+/// always, with `.treatHostAsPathComponent`); one leading and one trailing `/` are removed before
+/// splitting on `/`; a fragment adds its query items and/or `#` + its path.
+///
+/// Making a request allocates nothing: routing reads the segments as byte ranges of the URL's own
+/// text, in a temporary buffer (``withSegments(_:)``), and values are decoded only when a
+/// handler asks for them (``segments``, ``queryItems``).
 struct RouteRequest {
     struct QueryItem {
         /// The percent-encoded name, never empty.
@@ -13,85 +16,173 @@ struct RouteRequest {
     }
 
     let input: RouteInput
+    let parts: URLParts
     let options: RouteOptions
-    /// The path segments, percent-encoded; at least one.
-    let segments: [Substring]
-    /// Query items of the URL, then those of the fragment, in order.
-    let queryItems: [QueryItem]
+    /// The fragment's path when `#` + it is appended to the path.
+    private let fragmentPath: Range<Int>?
+    /// The fragment's query when its items join the URL's.
+    private let fragmentQuery: Range<Int>?
 
     init(input: RouteInput, parts: URLParts, options: RouteOptions) {
         self.input = input
+        self.parts = parts
         self.options = options
-
-        var queryItems: [QueryItem] = []
-        if let query = parts.query { RouteRequest.appendQueryItems(of: query, to: &queryItems) }
-        var fragmentPath: Substring?
-        if let fragment = parts.fragment {
-            let separator = fragment.utf8.firstIndex(of: .questionMark)
-            let path = separator.map { fragment[..<$0] } ?? fragment
-            let query = separator.map { fragment[fragment.utf8.index(after: $0)...] } ?? fragment
-            var items: [QueryItem] = []
-            RouteRequest.appendQueryItems(of: query, to: &items)
-            // Only a fragment whose first item has a value counts as query items.
-            let hasQueryItems = !(items.first?.value?.isEmpty ?? true)
-            if hasQueryItems { queryItems += items }
-            if !hasQueryItems || path != query { fragmentPath = path }
-        }
-        self.queryItems = queryItems
-        segments = RouteRequest.segments(
-            host: RouteRequest.hostSegment(parts.host, options: options), path: parts.path,
-            fragmentPath: fragmentPath)
+        (fragmentPath, fragmentQuery) =
+            parts.ranges.fragment == nil ? (nil, nil) : RouteRequest.fragmentRanges(parts)
     }
 
-    /// The host when it serves as the first path segment, else `nil`.
-    private static func hostSegment(_ host: Substring?, options: RouteOptions) -> Substring? {
-        guard let host, !host.isEmpty else { return nil }
-        if options.contains(.treatHostAsPathComponent) { return host }
-        if host.utf8.contains(.percent) {
-            let decoded = PercentDecoding.decodeOrKeep(host)
-            return decoded != "localhost" && !decoded.utf8.contains(.dot) ? host : nil
+    /// Calls `body` with the text the segments refer to, its bytes, and the segments' byte ranges.
+    func withSegments<Result>(
+        _ body: (String, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<ByteRange>) -> Result
+    ) -> Result {
+        // The closures below capture these values only, never `self` (copying a request, with its
+        // `RouteInput`, is what costs most on the hot path).
+        let text = parts.text
+        var storage = text
+        let ranges = parts.ranges
+        let options = options
+        let fragmentPath = fragmentPath
+        return storage.withUTF8 { bytes in
+            let host = RouteRequest.hostSegment(bytes, ranges.host, options: options)
+            guard let fragmentPath else {
+                return RouteRequest.split(bytes, host: host, path: ranges.path, trimLeading: true) {
+                    body(text, bytes, $0)
+                }
+            }
+            // A fragment route joins path and fragment: the one case that makes a new string.
+            var combined = RouteRequest.joined(
+                bytes, host: host, path: ranges.path, fragmentPath: fragmentPath)
+            let joined = combined
+            return combined.withUTF8 { combinedBytes in
+                RouteRequest.split(
+                    combinedBytes, host: nil, path: 0..<combinedBytes.count, trimLeading: false
+                ) {
+                    body(joined, combinedBytes, $0)
+                }
+            }
         }
-        return !host.utf8.elementsEqual("localhost".utf8) && !host.utf8.contains(.dot) ? host : nil
     }
 
-    private static func segments(host: Substring?, path: Substring, fragmentPath: Substring?) -> [Substring] {
-        var segments: [Substring] = []
-        var text = path
+    /// `host` + path (its trailing `/` dropped), or the path without its leading `/`, then `#` +
+    /// the fragment's path: `myapp://user#/view/7` reads as `user#/view/7`.
+    private static func joined(
+        _ bytes: UnsafeBufferPointer<UInt8>, host: Range<Int>?, path: Range<Int>, fragmentPath: Range<Int>
+    ) -> String {
+        var path = path
+        var result: [UInt8] = []
         if let host {
-            // The host joins the path as its first component: "user" + "/view/7", the path's
-            // trailing "/" dropped (as JLRoutes' `appendingPathComponent`).
-            if text.utf8.last == .slash { text = text.dropLastByte() }
-            if fragmentPath == nil {
-                segments.append(host)
-                if text.utf8.first == .slash { text = text.dropFirstByte() }
-                if !text.isEmpty || path.utf8.starts(with: "//".utf8) { appendSegments(of: text, to: &segments) }
-                return segments
-            }
-            text = Substring(host + text)
-        } else if text.utf8.first == .slash {
-            text = text.dropFirstByte()
+            if path.last.map({ bytes[$0] == .slash }) == true { path = path.dropLast() }
+            result += bytes[host]
+        } else if path.first.map({ bytes[$0] == .slash }) == true {
+            path = path.dropFirst()
         }
-        if let fragmentPath {
-            text = Substring(text + "#" + fragmentPath)
-        }
-        if text.utf8.last == .slash { text = text.dropLastByte() }
-        appendSegments(of: text, to: &segments)
-        return segments
+        result += bytes[path]
+        result.append(.hash)
+        result += bytes[fragmentPath]
+        return String(decoding: result, as: UTF8.self)
     }
 
-    /// Appends the parts of `text` between `/` (all of them, empty ones included).
-    private static func appendSegments(of text: Substring, to segments: inout [Substring]) {
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            if utf8[index] == .slash {
-                segments.append(text[start..<index])
-                start = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
+    /// The path segments, percent-encoded; at least one.
+    var segments: [Substring] {
+        withSegments { text, _, ranges in ranges.map { RouteRequest.substring(text, $0.range) } }
+    }
+
+    /// Query items of the URL, then those of the fragment, in order; items without a name left out.
+    var queryItems: [QueryItem] {
+        var items: [QueryItem] = []
+        if let query = parts.ranges.query {
+            RouteRequest.appendQueryItems(of: parts.substring(query), to: &items)
         }
-        segments.append(text[start..<utf8.endIndex])
+        if let fragmentQuery { RouteRequest.appendQueryItems(of: parts.substring(fragmentQuery), to: &items) }
+        return items
+    }
+
+    /// The host's range when it serves as the first path segment, else `nil`.
+    private static func hostSegment(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>?, options: RouteOptions
+    ) -> Range<Int>? {
+        guard let range, !range.isEmpty else { return nil }
+        if options.contains(.treatHostAsPathComponent) { return range }
+        var host = UnsafeBufferPointer(rebasing: bytes[range])
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: host.count) { decoded in
+            if host.contains(.percent), let count = PercentDecoding.decode(host, into: decoded) {
+                host = UnsafeBufferPointer(rebasing: decoded[..<count])
+            }
+            return !host.elementsEqual("localhost".utf8) && !host.contains(.dot) ? range : nil
+        }
+    }
+
+    /// The fragment's path is its text before the first `?`, its query the text after (the whole
+    /// text is both without `?`). Its query items join the URL's when the first has a value; its
+    /// path is appended unless the fragment is nothing but those items.
+    private static func fragmentRanges(_ parts: URLParts) -> (path: Range<Int>?, query: Range<Int>?) {
+        guard let fragment = parts.ranges.fragment else { return (nil, nil) }
+        let text = parts.text.utf8
+        let start = text.index(text.startIndex, offsetBy: fragment.lowerBound)
+        let bytes = text[start..<text.index(start, offsetBy: fragment.count)]
+        let separator = bytes.firstIndex(of: .questionMark)
+        let pathBytes = bytes[..<(separator ?? bytes.endIndex)]
+        let queryBytes = separator.map { bytes[text.index(after: $0)...] } ?? bytes
+        let firstItem = queryBytes[..<(queryBytes.firstIndex(of: .ampersand) ?? queryBytes.endIndex)]
+        let hasQueryItems =
+            firstItem.firstIndex(of: .equals).map { text.index(after: $0) != firstItem.endIndex } ?? false
+        let offset = { (index: String.Index) in
+            fragment.lowerBound + bytes.distance(from: bytes.startIndex, to: index)
+        }
+        let path = fragment.lowerBound..<offset(pathBytes.endIndex)
+        let query = offset(queryBytes.startIndex)..<fragment.upperBound
+        let appendsPath = !hasQueryItems || !pathBytes.elementsEqual(queryBytes)
+        return (appendsPath ? path : nil, hasQueryItems ? query : nil)
+    }
+
+    /// The segment ranges: the host (if any), then the path cut on `/` after trimming one leading
+    /// (`trimLeading`) and one trailing `/`, in a temporary buffer.
+    private static func split<Result>(
+        _ bytes: UnsafeBufferPointer<UInt8>, host: Range<Int>?, path: Range<Int>, trimLeading: Bool,
+        _ body: (UnsafeBufferPointer<ByteRange>) -> Result
+    ) -> Result {
+        var path = path
+        var splitsPath = true
+        if host != nil {
+            // "user" + "/view/7/": the path's trailing "/" goes, then its leading one.
+            let startsWithTwoSlashes =
+                path.count >= 2 && bytes[path.lowerBound] == .slash
+                && bytes[path.lowerBound + 1] == .slash
+            if path.last.map({ bytes[$0] == .slash }) == true { path = path.dropLast() }
+            if path.first.map({ bytes[$0] == .slash }) == true { path = path.dropFirst() }
+            splitsPath = !path.isEmpty || startsWithTwoSlashes
+        } else {
+            if trimLeading, path.first.map({ bytes[$0] == .slash }) == true { path = path.dropFirst() }
+            if path.last.map({ bytes[$0] == .slash }) == true { path = path.dropLast() }
+        }
+        var count = host == nil ? 0 : 1
+        if splitsPath {
+            count += 1
+            for index in path where bytes[index] == .slash { count += 1 }
+        }
+        return withUnsafeTemporaryAllocation(of: ByteRange.self, capacity: count) { buffer in
+            var next = 0
+            if let host {
+                buffer[next] = ByteRange(host)
+                next += 1
+            }
+            if splitsPath {
+                var start = path.lowerBound
+                for index in path where bytes[index] == .slash {
+                    buffer[next] = ByteRange(start..<index)
+                    next += 1
+                    start = index + 1
+                }
+                buffer[next] = ByteRange(start..<path.upperBound)
+            }
+            return body(UnsafeBufferPointer(buffer))
+        }
+    }
+
+    private static func substring(_ text: String, _ range: Range<Int>) -> Substring {
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return text[lower..<utf8.index(lower, offsetBy: range.count)]
     }
 
     /// `a=1&b&&c=` → `(a, 1)`, `(b, nil)`, `(c, "")`: items without a name are left out.
@@ -117,6 +208,20 @@ struct RouteRequest {
             index = utf8.index(after: index)
         }
     }
+}
+
+/// A range of UTF-8 offsets (a plain struct: no generic metadata on the hot path).
+struct ByteRange {
+    var lowerBound: Int
+    var upperBound: Int
+
+    init(_ range: Range<Int>) {
+        lowerBound = range.lowerBound
+        upperBound = range.upperBound
+    }
+
+    var range: Range<Int> { lowerBound..<upperBound }
+    var isEmpty: Bool { lowerBound == upperBound }
 }
 
 extension UInt8 {

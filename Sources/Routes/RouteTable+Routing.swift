@@ -69,7 +69,9 @@ extension RouteTable {
             return false
         }
         let request = RouteRequest(input: input, parts: parts, options: options)
-        for definition in index.candidates(for: request.segments) {
+        let index = self.index
+        let candidates = request.withSegments { _, bytes, segments in index.candidates(bytes, segments) }
+        for definition in candidates {
             log("\(definition.pattern) matches \(input)")
             guard let handler = definition.handler else { return true }
             let accepted = handler(
@@ -82,7 +84,10 @@ extension RouteTable {
 
     private func matches(_ input: RouteInput, parts: URLParts) -> Bool {
         guard acceptsHost(of: parts) else { return false }
-        return index.hasCandidate(for: RouteRequest(input: input, parts: parts, options: options).segments)
+        let index = self.index
+        return RouteRequest(input: input, parts: parts, options: options).withSegments { _, bytes, segments in
+            index.hasCandidate(bytes, segments)
+        }
     }
 
     /// The global table when this table falls back to it.

@@ -71,6 +71,10 @@ public final class RouteTable {
     public private(set) var definitions: [Definition] = []
 
     weak var router: Router?
+    /// The router's logger, kept here so that routing does not load the weak `router` for it.
+    var logger: ((String) -> Void)?
+    /// The scheme, lowercased: tables are found ignoring case.
+    let key: String
     private(set) var hostFilter: HostFilter?
     private var storedIndex = RouteIndex()
     private var indexIsStale = false
@@ -79,6 +83,16 @@ public final class RouteTable {
     init(scheme: String, router: Router?) {
         self.scheme = scheme
         self.router = router
+        self.logger = router?.logger
+        key = scheme.lowercased()
+    }
+
+    /// Whether `scheme` (a URL's, any case) is this table's.
+    func hasScheme(_ scheme: UnsafeBufferPointer<UInt8>) -> Bool {
+        key.utf8.count == scheme.count
+            && zip(key.utf8, scheme).allSatisfy { key, byte in
+                key == (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+            }
     }
 
     /// Whether this is the router's global table.
@@ -243,7 +257,7 @@ public final class RouteTable {
 
     /// Sends a line to the router's logger; the message is built only when there is one.
     func log(_ message: @autoclosure () -> String) {
-        guard let logger = router?.logger else { return }
+        guard let logger else { return }
         logger("[Routes] " + message())
     }
 }

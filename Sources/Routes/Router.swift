@@ -51,7 +51,9 @@ public final class Router {
     /// ```swift
     /// router.logger = { line in print(line) }
     /// ```
-    public var logger: ((String) -> Void)?
+    public var logger: ((String) -> Void)? {
+        didSet { for table in [`default`] + tables { table.logger = logger } }
+    }
 
     /// Receives the error of each pattern that a table rejects, unless that table has its own
     /// ``RouteTable/onInvalidPattern``.
@@ -61,8 +63,8 @@ public final class Router {
     /// ```
     public var onInvalidPattern: ((RoutePatternError) -> Void)?
 
-    /// Tables of the other schemes, by lowercased scheme.
-    private var tables: [String: RouteTable] = [:]
+    /// Tables of the other schemes, found by their lowercased ``RouteTable/key``.
+    private var tables: [RouteTable] = []
 
     /// Creates a router with an empty global table.
     ///
@@ -82,10 +84,10 @@ public final class Router {
     /// ```
     public subscript(scheme: String) -> RouteTable {
         let key = scheme.lowercased()
-        if key == Router.defaultScheme.lowercased() { return `default` }
-        if let table = tables[key] { return table }
+        if key == `default`.key { return `default` }
+        if let table = tables.first(where: { $0.key == key }) { return table }
         let table = RouteTable(scheme: scheme, router: self)
-        tables[key] = table
+        tables.append(table)
         return table
     }
 
@@ -104,7 +106,7 @@ public final class Router {
     /// router.schemes  // ["alpha", "myapp"]
     /// ```
     public var schemes: [String] {
-        tables.values.map(\.scheme).sorted()
+        tables.map(\.scheme).sorted()
     }
 
     /// Routes a URL through the table of its scheme (the global table when the scheme has none).
@@ -144,10 +146,10 @@ public final class Router {
     /// ```
     public func unregister(scheme: String) {
         let key = scheme.lowercased()
-        if key == Router.defaultScheme.lowercased() {
+        if key == `default`.key {
             `default` = RouteTable(scheme: Router.defaultScheme, router: self)
         } else {
-            tables[key] = nil
+            tables.removeAll { $0.key == key }
         }
     }
 
@@ -157,7 +159,7 @@ public final class Router {
     /// router.unregisterAll()
     /// ```
     public func unregisterAll() {
-        tables = [:]
+        tables = []
         `default` = RouteTable(scheme: Router.defaultScheme, router: self)
     }
 
@@ -172,9 +174,13 @@ public final class Router {
         try OptionalGroupExpansion.expand(pattern).map(\.text)
     }
 
-    /// The table for a URL's scheme, compared ignoring case.
+    /// The table for a URL's scheme, compared ignoring (ASCII) case, without making a string.
     func table(for parts: URLParts) -> RouteTable {
-        guard let scheme = parts.scheme, !tables.isEmpty else { return `default` }
-        return tables[scheme.lowercased()] ?? `default`
+        guard let range = parts.ranges.scheme, !tables.isEmpty else { return `default` }
+        var text = parts.text
+        return text.withUTF8 { bytes in
+            let scheme = UnsafeBufferPointer(rebasing: bytes[range])
+            return tables.first { $0.hasScheme(scheme) } ?? `default`
+        }
     }
 }

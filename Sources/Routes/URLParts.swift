@@ -7,12 +7,33 @@ import Foundation
 /// RFC 3986 allows, valid `%XX` escapes, a host without user info, port or IPv6 literal). For
 /// anything else, `URLParts(foundation:)` asks Foundation, which percent-encodes what it must.
 struct URLParts {
-    var scheme: Substring?
+    /// The text the ranges refer to: the URL string itself on the fast path.
+    let text: String
+    /// UTF-8 offsets of the parts in ``text``.
+    let ranges: Offsets
+
+    struct Offsets {
+        var scheme: Range<Int>?
+        /// `nil` when the URL has no authority; empty for `myapp://`.
+        var host: Range<Int>?
+        var path: Range<Int>
+        var query: Range<Int>?
+        var fragment: Range<Int>?
+    }
+
+    var scheme: Substring? { ranges.scheme.map(substring) }
     /// The percent-encoded host; `nil` when the URL has no authority, `""` for `myapp://`.
-    var host: Substring?
-    var path: Substring
-    var query: Substring?
-    var fragment: Substring?
+    var host: Substring? { ranges.host.map(substring) }
+    var path: Substring { substring(ranges.path) }
+    var query: Substring? { ranges.query.map(substring) }
+    var fragment: Substring? { ranges.fragment.map(substring) }
+
+    /// The text at UTF-8 offsets `range` (which always fall on ASCII delimiters).
+    func substring(_ range: Range<Int>) -> Substring {
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return text[lower..<utf8.index(lower, offsetBy: range.count)]
+    }
 
     /// Parts of a string, from the fast path or from Foundation; `nil` when `URL(string:)` fails.
     init?(string: String) {
@@ -34,46 +55,37 @@ struct URLParts {
         }
     }
 
-    init(scheme: Substring?, host: Substring?, path: Substring, query: Substring?, fragment: Substring?) {
-        self.scheme = scheme
-        self.host = host
-        self.path = path
-        self.query = query
-        self.fragment = fragment
+    private init(text: String, ranges: Offsets) {
+        self.text = text
+        self.ranges = ranges
     }
 
-    /// Parts as `URLComponents` reports them (the slow path, and the reference of the tests).
+    /// Parts as `URLComponents` reports them (the slow path, and the reference of the tests),
+    /// laid end to end in one text.
     init(foundation url: URL) {
         let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
-        scheme = components?.scheme.map { Substring($0) }
-        host = components?.percentEncodedHost.map { Substring($0) }
-        path = Substring(components?.percentEncodedPath ?? "")
-        query = components?.percentEncodedQuery.map { Substring($0) }
-        fragment = components?.percentEncodedFragment.map { Substring($0) }
+        var text = ""
+        func append(_ part: String?) -> Range<Int>? {
+            guard let part else { return nil }
+            let start = text.utf8.count
+            text += part
+            return start..<text.utf8.count
+        }
+        let scheme = append(components?.scheme)
+        let host = append(components?.percentEncodedHost)
+        let path = append(components?.percentEncodedPath ?? "") ?? 0..<0
+        let query = append(components?.percentEncodedQuery)
+        let fragment = append(components?.percentEncodedFragment)
+        self.init(
+            text: text,
+            ranges: Offsets(scheme: scheme, host: host, path: path, query: query, fragment: fragment))
     }
 
     /// Splits `string` without Foundation, or returns `nil` when the fast path cannot vouch for it.
     static func split(_ string: String) -> URLParts? {
-        let utf8 = string.utf8
-        let result: Offsets?? = utf8.withContiguousStorageIfAvailable { scan($0) }
+        let result: Offsets?? = string.utf8.withContiguousStorageIfAvailable { scan($0) }
         guard let offsets = result ?? nil else { return nil }
-        func part(_ range: Range<Int>?) -> Substring? {
-            guard let range else { return nil }
-            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-            let upper = utf8.index(lower, offsetBy: range.count)
-            return string[lower..<upper]
-        }
-        return URLParts(
-            scheme: part(offsets.scheme), host: part(offsets.host), path: part(offsets.path) ?? "",
-            query: part(offsets.query), fragment: part(offsets.fragment))
-    }
-
-    private struct Offsets {
-        var scheme: Range<Int>?
-        var host: Range<Int>?
-        var path: Range<Int>
-        var query: Range<Int>?
-        var fragment: Range<Int>?
+        return URLParts(text: string, ranges: offsets)
     }
 
     /// One pass over the bytes: find the delimiters and check every byte against its part's
@@ -174,17 +186,34 @@ struct URLParts {
     }
 }
 
-/// The RFC 3986 character classes that the fast path accepts, as a 256-entry table.
+/// The RFC 3986 character classes that the fast path accepts.
 private enum CharacterClass {
-    struct Part: OptionSet {
-        let rawValue: UInt8
-        static let host = Part(rawValue: 1)
-        static let path = Part(rawValue: 2)
-        static let query = Part(rawValue: 4)
+    /// host: unreserved / pct-encoded / sub-delims; path: pchar / "/"; query and fragment:
+    /// pchar / "/" / "?".
+    enum Part {
+        case host, path, query
     }
 
     static func allows(_ byte: UInt8, in part: Part) -> Bool {
-        table[Int(byte)] & part.rawValue != 0
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        // unreserved, sub-delims and "%": anywhere
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
+            UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+            UInt8(ascii: "%"):
+            return true
+        // the rest of pchar, and "/": not in a host
+        case UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"):
+            return part != .host
+        // "?": in the query and the fragment
+        case UInt8(ascii: "?"):
+            return part == .query
+        default:
+            return false
+        }
     }
 
     static func isDelimiter(_ byte: UInt8) -> Bool {
@@ -200,17 +229,4 @@ private enum CharacterClass {
         isAlpha(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
-
-    /// host: unreserved / pct-encoded / sub-delims; path: pchar / "/"; query and fragment: pchar / "/" / "?".
-    static let table: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 256)
-        let unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"
-        let subDelimiters = "!$&'()*+,;="
-        for byte in (unreserved + subDelimiters + "%").utf8 {
-            table[Int(byte)] = Part.host.rawValue | Part.path.rawValue | Part.query.rawValue
-        }
-        for byte in ":@/".utf8 { table[Int(byte)] = Part.path.rawValue | Part.query.rawValue }
-        table[Int(UInt8(ascii: "?"))] = Part.query.rawValue
-        return table
-    }()
 }
