@@ -17,10 +17,12 @@ final class RouteIndex {
         var wildcards: [Definition] = []
     }
 
-    private(set) var nodes = [Node()]
-    private(set) var literals = LiteralTable()
+    // Routing reads these on every lookup; the index is confined to its router's isolation
+    // domain, so the dynamic exclusivity checks of class properties are not needed.
+    @exclusivity(unchecked) private(set) var nodes = [Node()]
+    @exclusivity(unchecked) private(set) var literals = LiteralTable()
     /// The most nodes on one path from the root: bounds the lookup's stack.
-    private(set) var depth = 1
+    @exclusivity(unchecked) private(set) var depth = 1
 
     init() {}
 

@@ -108,7 +108,8 @@ struct RouteRequest {
             if host.contains(.percent), let count = PercentDecoding.decode(host, into: decoded) {
                 host = UnsafeBufferPointer(rebasing: decoded[..<count])
             }
-            return !host.elementsEqual("localhost".utf8) && !host.contains(.dot) ? range : nil
+            let isLocalhost = host.count == 9 && host.elementsEqual("localhost".utf8)
+            return !isLocalhost && !host.contains(.dot) ? range : nil
         }
     }
 
