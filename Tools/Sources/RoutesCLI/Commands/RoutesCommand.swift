@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+
+/// The `routes` command: routes, explains and lints deep links with a route table file.
+///
+/// The executable calls ``main()``; tests and other tools call ``execute(_:)``, which runs the
+/// same parsing and commands in-process and returns the output instead of printing it.
+///
+/// ```swift
+/// RoutesCommand.main()  // the executable
+/// RoutesCommand.execute(["lint", "--table", "routes.txt"]).status  // 0 when the table is clean
+/// ```
+public struct RoutesCommand: ParsableCommand {
+    /// The subcommands and help texts.
+    ///
+    /// ```swift
+    /// RoutesCommand.configuration.commandName  // "routes"
+    /// ```
+    public static let configuration = CommandConfiguration(
+        commandName: "routes",
+        abstract: "Route, explain and lint deep links with a Routes route table.",
+        discussion: """
+            Commands read the route table from --table FILE (one route per line: \
+            [SCHEME] PATTERN [priority=N] [name=LABEL] [decline]), or use a built-in sample \
+            table of a small app when --table is not given. See Tools/README.md.
+
+            Exit status: 0 success; 1 a URL is not matched (match, explain) or lint found \
+            warnings; 2 invalid input (unreadable table, errors in it, invalid pattern); \
+            64 usage error.
+            """,
+        subcommands: [
+            MatchCommand.self, ExplainCommand.self, LintCommand.self, ExpandCommand.self, ShowCommand.self,
+        ]
+    )
+
+    /// Creates the command; ArgumentParser calls it.
+    ///
+    /// ```swift
+    /// let command = RoutesCommand()
+    /// ```
+    public init() {}
+
+    /// Parses `arguments` (without the program name) and runs the command in-process.
+    ///
+    /// ```swift
+    /// let result = RoutesCommand.execute(["expand", "/settings(/:section)"])
+    /// result.stdout  // "/settings/:section\n/settings\n"
+    /// ```
+    /// - Parameter arguments: the command line after `routes`.
+    /// - Returns: the output and the exit status, as the executable would print and exit with.
+    public static func execute(_ arguments: [String]) -> CommandResult {
+        do {
+            var command = try parseAsRoot(arguments)
+            if let command = command as? any ToolCommand { return command.execute() }
+            try command.run()  // `routes` alone and `routes help` throw their help text
+            return CommandResult()
+        } catch {
+            let message = fullMessage(for: error)
+            let status = exitCode(for: error).rawValue
+            let text = message.isEmpty ? "" : message + "\n"
+            return status == 0 ? CommandResult(stdout: text) : CommandResult(stderr: text, status: status)
+        }
+    }
+}
+
+/// A subcommand of `routes`: it computes its output, and `run()` prints it and exits.
+protocol ToolCommand: ParsableCommand {
+    /// Runs the command without printing.
+    func execute() -> CommandResult
+}
+
+extension ToolCommand {
+    func run() throws {
+        let result = execute()
+        FileHandle.standardOutput.write(Data(result.stdout.utf8))
+        FileHandle.standardError.write(Data(result.stderr.utf8))
+        if result.status != CommandResult.Status.success { throw ExitCode(result.status) }
+    }
+}
+
+/// A failure that ends a command early with this output (an unreadable table, say).
+struct CommandFailure: Error {
+    var result: CommandResult
+}

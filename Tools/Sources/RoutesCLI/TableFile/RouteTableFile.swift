@@ -1,0 +1,92 @@
+import Routes
+
+/// A route table file, parsed: its routes, its table settings and what is wrong with it.
+///
+/// The format (one route or directive per line) is described in `Tools/README.md` and parsed by
+/// `RouteTableFile+Parsing.swift`; `LoadedTable` turns the result into a `Router`.
+struct RouteTableFile: Sendable, Hashable {
+    /// The file name shown in diagnostics (`routes.txt:3:8: error: ...`).
+    var name: String
+    /// The route lines, in file order.
+    var routes: [RouteEntry] = []
+    /// The settings of each table that a directive (`@scheme ...`) sets up, in order of first mention.
+    var tables: [TableSettings] = []
+    /// Errors and warnings found while parsing, in line order.
+    var diagnostics: [Diagnostic] = []
+
+    /// Whether some line could not be read (a route with an error is left out of the table).
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// A 1-based line and column in a table file; columns count characters, a tab counts as one.
+struct SourceLocation: Sendable, Hashable, Comparable {
+    var line: Int
+    var column: Int
+
+    static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// One route line: `[SCHEME] PATTERN [priority=N] [name=LABEL] [decline]`.
+struct RouteEntry: Sendable, Hashable {
+    /// The scheme of the table, as written; `nil` for the global table.
+    var scheme: String?
+    /// The pattern as written, optional groups included.
+    var pattern: String
+    var priority = 0
+    /// The label shown in the output (`name=LABEL`).
+    var name: String?
+    /// With the `decline` flag the route's handler returns `false`, so the next candidate is asked.
+    var declines = false
+    /// Where the pattern starts.
+    var location: SourceLocation
+}
+
+/// The settings of one table: `@SCHEME fallback hosts=LIST options=LIST`.
+struct TableSettings: Sendable, Hashable {
+    /// The scheme of the table, as first written; `nil` for the global table.
+    var scheme: String?
+    /// `fallback`: URLs that no route of this table handles are tried on the global table.
+    var fallback = false
+    /// `hosts=a.com,*.a.com`: the hosts this table routes (universal links); `nil` for any host.
+    var hosts: [String]?
+    /// `options=...`: how the table reads URLs; `nil` keeps the library's default.
+    var options: RouteOptions?
+    /// Where the table's first directive is.
+    var location: SourceLocation
+}
+
+/// A finding in a table file, printed the way compilers print theirs:
+/// `routes.txt:3:8: error: unknown option "prio=3"`.
+struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    enum Severity: String, Sendable, Hashable {
+        case error
+        case warning
+        case note
+    }
+
+    var severity: Severity
+    var file: String
+    var location: SourceLocation
+    /// The message; it may span lines (a pattern error ends with its caret line).
+    var message: String
+
+    var description: String {
+        "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+    }
+}
+
+extension RouteTableFile {
+    /// The table name `Router` uses for a scheme written in a file: `nil` (the global table) for
+    /// no scheme or for ``Router/defaultScheme``.
+    static func tableScheme(_ scheme: String?) -> String? {
+        guard let scheme, scheme.lowercased() != Router.defaultScheme.lowercased() else { return nil }
+        return scheme
+    }
+
+    /// How a table is named in messages: `myapp`, or `the global table`.
+    static func tableName(_ scheme: String?) -> String {
+        scheme.map { "@\($0)" } ?? "the global table"
+    }
+}

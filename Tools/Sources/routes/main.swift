@@ -1,0 +1,3 @@
+import RoutesCLI
+
+RoutesCommand.main()

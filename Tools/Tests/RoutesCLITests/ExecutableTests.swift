@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import RoutesCLI
+
+/// End-to-end: the built `routes` executable, run as a process. The test target depends on the
+/// executable target, so `swift test` always builds it next to the test bundle.
+@Suite struct ExecutableTests {
+    /// What a run of the executable printed, and its exit status.
+    struct Run {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+    }
+
+    /// The `routes` executable in the build folder of this test bundle.
+    static func executable() throws -> URL {
+        #if os(macOS)
+            let folder = try #require(Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") })
+                .bundleURL.deletingLastPathComponent()
+        #else
+            let folder = Bundle.main.bundleURL
+        #endif
+        let url = folder.appendingPathComponent("routes")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: url.path),
+            "the routes executable should be built next to the tests, in \(folder.path)")
+        return url
+    }
+
+    static func run(_ arguments: [String], input: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "routes-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("stdout")
+        let err = folder.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        let stdin = Pipe()
+        process.standardInput = stdin
+        try process.run()
+        stdin.fileHandleForWriting.write(Data((input ?? "").utf8))
+        try stdin.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return Run(
+            stdout: try String(contentsOf: out, encoding: .utf8),
+            stderr: try String(contentsOf: err, encoding: .utf8),
+            status: process.terminationStatus)
+    }
+
+    @Test func matchWithTheBuiltInTable() throws {
+        let run = try ExecutableTests.run(["match", "myapp://user/view/42"])
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(
+            run.stdout == """
+                myapp://user/view/42
+                  matched     /user/view/:id
+                  route       user-profile (line 16): /user/view/:id, priority 0
+                  table       myapp
+                  parameters  id = "42"
+
+                """)
+    }
+
+    /// The process prints and exits with exactly what the in-process command returns.
+    @Test(arguments: [
+        ["match", "myapp://user/view/42", "myapp://nowhere"],
+        ["match", "--json", "https://example.com/post/7"],
+        ["explain", "myapp://docs#/intro"],
+        ["lint", "--table", fixture("shadowed.txt")],
+        ["lint", "--table", fixture("broken.txt")],
+        ["match", "--table", fixture("broken.txt"), "alpha://x"],
+        ["expand", "/settings(/:section)"],
+        ["expand", "/a/*/b"],
+        ["show"],
+        ["match"],
+        ["--help"],
+    ])
+    func sameAsInProcess(arguments: [String]) throws {
+        let run = try ExecutableTests.run(arguments)
+        let expected = RoutesCommand.execute(arguments)
+        #expect(run.stdout == expected.stdout)
+        #expect(run.stderr == expected.stderr)
+        #expect(run.status == expected.status)
+    }
+
+    @Test func tableFromStandardInput() throws {
+        let run = try ExecutableTests.run(
+            ["match", "--table", "-", "beta://x/1"], input: "beta /x/:n name=x\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("  route       x (line 1): /x/:n, priority 0\n"))
+        let broken = try ExecutableTests.run(["lint", "-t", "-"], input: "\nbeta /x(\n")
+        #expect(broken.status == 2)
+        #expect(
+            broken.stdout.hasPrefix("<stdin>:2:8: error: Invalid route pattern \"/x(\": '(' is never closed"))
+    }
+
+    @Test func exitStatuses() throws {
+        #expect(try ExecutableTests.run(["match", "myapp://nowhere"]).status == 1)
+        #expect(try ExecutableTests.run(["lint", "--table", fixture("shadowed.txt")]).status == 1)
+        #expect(try ExecutableTests.run(["lint", "--table", fixture("broken.txt")]).status == 2)
+        #expect(try ExecutableTests.run(["expand", "/a/(b"]).status == 2)
+        #expect(try ExecutableTests.run(["match", "--table", "/nonexistent", "x://y"]).status == 2)
+        #expect(try ExecutableTests.run(["frobnicate"]).status == 64)
+    }
+}

@@ -1,0 +1,90 @@
+import Testing
+
+@testable import RoutesCLI
+
+@Suite struct LintCommandTests {
+    @Test func theSampleTableIsClean() {
+        let result = routes("lint")
+        #expect(result.status == 0)
+        #expect(result.stdout == "<sample>: no problems (16 routes, 20 definitions)\n")
+    }
+
+    @Test func shadowedAndDuplicateRoutesAreWarningsWithStatus1() {
+        let path = fixture("shadowed.txt")
+        let result = routes("lint", "--table", path)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                \(path):3:8: warning: [alpha] /user/new is shadowed by /user/:id, which matches every URL it matches; it runs only if /user/:id declines
+                \(path):2:8: note: /user/:id is registered here, priority 0
+                \(path):4:8: warning: [alpha] /user/:userID differs from /user/:id only in parameter names; it runs only if /user/:id declines
+                \(path):2:8: note: /user/:id is registered here, priority 0
+                \(path):6:8: warning: [alpha] /settings/privacy is shadowed by /settings/:section, which matches every URL it matches; it runs only if /settings/:section declines
+                \(path):5:8: note: /settings/:section is registered here (an expansion of /settings(/:section)), priority 0
+                \(path):8:1: warning: [JLRoutesGlobalRoutesScheme] /files/:name is shadowed by /files/*, which matches every URL it matches; it runs only if /files/* declines
+                \(path):7:1: note: /files/* is registered here, priority 0
+                \(path):10:1: warning: name "home" is also used on line 9
+                \(path):10:1: warning: [JLRoutesGlobalRoutesScheme] /home duplicates /home; it runs only if /home declines
+                \(path):9:1: note: /home is registered here, priority 0
+                \(path): 0 errors, 6 warnings (9 routes, 10 definitions)
+
+                """)
+    }
+
+    /// `Router.lint()` names patterns, not lines: a duplicate must point at the second line, and
+    /// a route covered by an expansion at the line of the pattern with the group.
+    @Test func warningsPointAtTheRightLine() throws {
+        let table = try temporaryTable(
+            """
+            alpha /a/:x
+            alpha /b
+            alpha /a/:x
+            alpha /b
+            alpha /c(/:d)  priority=1
+            alpha /c/e
+            """)
+        let result = routes("lint", "-t", table)
+        let places = result.stdout.split(separator: "\n").dropLast().map {
+            $0.dropFirst(table.count + 1).split(separator: ":").prefix(3).joined(separator: ":")
+        }
+        #expect(
+            places == ["3:7: warning", "1:7: note", "4:7: warning", "2:7: note", "6:7: warning", "5:7: note"])
+        #expect(result.stdout.contains("/c/:d is registered here (an expansion of /c(/:d)), priority 1"))
+    }
+
+    @Test func errorsExitWithStatus2() {
+        let path = fixture("broken.txt")
+        let result = routes("lint", "--table", path)
+        #expect(result.status == 2)
+        #expect(
+            result.stdout == """
+                \(path):2:17: error: unknown setting "hots"; expected fallback, hosts=LIST or options=LIST
+                \(path):3:14: error: Invalid route pattern "/user/(:id": '(' is never closed (offset 6)
+                  /user/(:id
+                        ^
+                \(path):4:11: error: Invalid route pattern "/a/*/b": '*' must be the last segment (offset 3)
+                  /a/*/b
+                     ^
+                \(path):5:29: error: priority must be an integer, such as priority=10 or priority=-1, not "high"
+                \(path):6:20: error: unknown option "prio"; expected priority=N, name=LABEL or decline
+                \(path):7:1: error: "my_app" is not a scheme (letters, digits, '+', '-', '.', starting with a letter); a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [decline]
+                \(path):8:2: error: expected a scheme after '@', such as @myapp fallback
+                \(path):9:14: error: Invalid route pattern "/files/:name/:name": parameter ':name' appears twice (offset 13)
+                  /files/:name/:name
+                               ^
+                \(path):10:29: error: the global table cannot fall back: fallback leads to it
+                \(path):11:14: error: "https://example.com" is not a host name: write example.com, without scheme, path or port
+                \(path):11:56: error: unknown route option "treatHostAsPath"; expected decodePlusSymbols, treatHostAsPathComponent or none
+                \(path):12:10: error: unexpected "/y"; a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [decline]
+                \(path): 12 errors, 0 warnings (0 routes, 0 definitions)
+
+                """)
+    }
+
+    @Test func errorsAndWarningsTogether() throws {
+        let table = try temporaryTable("alpha /a\nalpha /a\nalpha /b(\n")
+        let result = routes("lint", "-t", table)
+        #expect(result.status == 2)
+        #expect(result.stdout.hasSuffix("\(table): 1 error, 1 warning (2 routes, 2 definitions)\n"))
+    }
+}
