@@ -13,19 +13,20 @@ import Testing
         var status: Int32
     }
 
-    /// The `routes` executable in the build folder of this test bundle.
+    /// The `routes` executable in the build folder of this test bundle (or `Tools/.build/debug`).
     static func executable() throws -> URL {
         #if os(macOS)
-            let folder = try #require(Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") })
+            let bundleFolder = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?
                 .bundleURL.deletingLastPathComponent()
         #else
-            let folder = Bundle.main.bundleURL
+            let bundleFolder: URL? = Bundle.main.bundleURL
         #endif
-        let url = folder.appendingPathComponent("routes")
-        try #require(
-            FileManager.default.isExecutableFile(atPath: url.path),
-            "the routes executable should be built next to the tests, in \(folder.path)")
-        return url
+        let folders = [bundleFolder, toolsDirectory.appendingPathComponent(".build/debug")].compactMap { $0 }
+        let found = folders.map { $0.appendingPathComponent("routes") }.first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
+        return try #require(
+            found, "the routes executable should be built next to the tests, in \(folders.map(\.path))")
     }
 
     static func run(_ arguments: [String], input: String? = nil) throws -> Run {
@@ -38,8 +39,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("stdout")
         let err = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        try Data().write(to: out)
+        try Data().write(to: err)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         let stdin = Pipe()

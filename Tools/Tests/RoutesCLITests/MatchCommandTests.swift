@@ -171,7 +171,11 @@ import Testing
     @Test func anUnreadableTableIsAnError() {
         let result = routes("match", "--table", "/nonexistent/routes.txt", "alpha://x")
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("error: cannot read route table /nonexistent/routes.txt: "))
+        #expect(result.stderr == "error: cannot read route table /nonexistent/routes.txt: no such file\n")
+        let directory = routes("lint", "--table", toolsDirectory.path)
+        #expect(directory.status == 2)
+        #expect(
+            directory.stderr == "error: cannot read route table \(toolsDirectory.path): it is a directory\n")
     }
 
     @Test func usageErrorsExitWith64() {

@@ -169,3 +169,11 @@ extension TableFileParsingTests {
             ])
     }
 }
+
+extension TableFileParsingTests {
+    @Test func aByteOrderMarkIsIgnored() {
+        let file = parse("\u{FEFF}alpha /x\n")
+        #expect(file.diagnostics.isEmpty)
+        #expect(file.routes.map(\.location) == [SourceLocation(line: 1, column: 7)])
+    }
+}

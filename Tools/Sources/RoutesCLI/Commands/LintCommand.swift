@@ -31,11 +31,11 @@ struct LintCommand: ToolCommand {
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
         let definitions = table.tables.map(\.definitions.count).reduce(0, +)
-        let size = "\(count(file.routes.count, "route")), \(count(definitions, "definition"))"
+        let size = "\(plural(file.routes.count, "route")), \(plural(definitions, "definition"))"
         let summary =
             errors + warnings == 0
             ? "\(file.name): no problems (\(size))"
-            : "\(file.name): \(count(errors, "error")), \(count(warnings, "warning")) (\(size))"
+            : "\(file.name): \(plural(errors, "error")), \(plural(warnings, "warning")) (\(size))"
         let status =
             errors > 0
             ? CommandResult.Status.invalidInput

@@ -20,16 +20,23 @@ struct TableOptions: ParsableArguments {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             return RouteTableFile.parse(String(decoding: data, as: UTF8.self), name: "<stdin>")
         }
-        do {
-            let text = try String(contentsOfFile: table, encoding: .utf8)
+        var isDirectory: ObjCBool = false
+        let reason: String
+        if !FileManager.default.fileExists(atPath: table, isDirectory: &isDirectory) {
+            reason = "no such file"
+        } else if isDirectory.boolValue {
+            reason = "it is a directory"
+        } else if let text = try? String(contentsOfFile: table, encoding: .utf8) {
             return RouteTableFile.parse(text, name: table)
-        } catch {
-            let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
-            throw CommandFailure(
-                result: CommandResult(
-                    stderr: "error: cannot read route table \(table): \(reason)\n",
-                    status: CommandResult.Status.invalidInput))
+        } else {
+            reason =
+                FileManager.default.isReadableFile(atPath: table)
+                ? "it is not UTF-8 text" : "permission denied"
         }
+        throw CommandFailure(
+            result: CommandResult(
+                stderr: "error: cannot read route table \(table): \(reason)\n",
+                status: CommandResult.Status.invalidInput))
     }
 
     /// Reads the table and registers it in a router; its errors end the command (exit status 2).
@@ -38,7 +45,7 @@ struct TableOptions: ParsableArguments {
         guard !file.hasErrors else {
             let errors = file.diagnostics.filter { $0.severity == .error }
             let text = errors.map { "\($0)\n" }.joined()
-            let summary = "error: \(file.name) has \(count(errors.count, "error")); fix them first\n"
+            let summary = "error: \(file.name) has \(plural(errors.count, "error")); fix them first\n"
             throw CommandFailure(
                 result: CommandResult(stderr: text + summary, status: CommandResult.Status.invalidInput))
         }
@@ -46,7 +53,7 @@ struct TableOptions: ParsableArguments {
     }
 }
 
-/// "1 error", "2 errors".
-func count(_ number: Int, _ noun: String) -> String {
+/// `plural(1, "error")` is "1 error", `plural(2, "error")` "2 errors".
+func plural(_ number: Int, _ noun: String) -> String {
     "\(number) \(noun)\(number == 1 ? "" : "s")"
 }

@@ -14,7 +14,9 @@ extension RouteTableFile {
     /// Parses the text of a table file; problems end up in ``diagnostics``, never thrown.
     static func parse(_ text: String, name: String) -> RouteTableFile {
         var parser = Parser(file: RouteTableFile(name: name))
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        // A byte order mark (editors on Windows write one) is not part of the first line.
+        let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+        let lines = body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         for (index, line) in lines.enumerated() {
             parser.parse(line: line, number: index + 1)
         }
