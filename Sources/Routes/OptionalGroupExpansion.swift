@@ -17,9 +17,14 @@ enum OptionalGroupExpansion {
 
     /// Every definition pattern that `pattern` stands for, parsed, in registration order.
     static func expand(_ pattern: String) throws(RoutePatternError) -> [RoutePattern] {
+        if !hasGroups(pattern) {
+            // The common case: one definition, the pattern as written.
+            var components = self.components(of: pattern[...], at: 0)
+            if components.isEmpty { components = [PatternComponent(text: "", offset: 0)] }
+            return [try RoutePattern(text: pattern, components: components, source: pattern)]
+        }
         let pieces = try self.pieces(of: pattern)
-        let optionalIndices = pieces.indices.filter { pieces[$0].isOptional }
-        let groupCount = optionalIndices.count
+        let groupCount = pieces.filter(\.isOptional).count
         var candidates: [(text: String, components: [PatternComponent], rank: Int)] = []
         candidates.reserveCapacity(1 << groupCount)
         for mask in 0..<(1 << groupCount) {
@@ -42,76 +47,88 @@ enum OptionalGroupExpansion {
         var seen = Set<String>()
         var patterns: [RoutePattern] = []
         for candidate in candidates where seen.insert(candidate.text).inserted {
-            let text = groupCount == 0 ? pattern : candidate.text
-            patterns.append(try RoutePattern(text: text, components: candidate.components, source: pattern))
+            patterns.append(
+                try RoutePattern(text: candidate.text, components: candidate.components, source: pattern))
         }
         return patterns
     }
 
-    /// Whether the pattern has an optional group at all.
+    /// Whether the pattern has an optional group (or a stray parenthesis) at all.
     static func hasGroups(_ pattern: String) -> Bool {
-        pattern.contains("(") || pattern.contains(")")
+        pattern.utf8.contains { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }
     }
 
     /// Cuts the pattern into required pieces and optional groups, checking the parentheses.
+    /// Offsets are UTF-8 offsets (parentheses and `/` are ASCII).
     private static func pieces(of pattern: String) throws(RoutePatternError) -> [Piece] {
         var pieces: [Piece] = []
-        var current = ""
-        var currentStart = 0
+        let utf8 = pattern.utf8
+        var pieceStart = utf8.startIndex
         var openOffset: Int?
         var groupCount = 0
-        func close(optional: Bool) {
-            pieces.append(Piece(components: components(of: current, at: currentStart), isOptional: optional))
-            current = ""
-        }
-        for (offset, character) in pattern.enumerated() {
-            switch character {
-            case "(":
+        var offset = 0
+        for index in utf8.indices {
+            defer { offset += 1 }
+            let byte = utf8[index]
+            guard byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") else { continue }
+            let piece = pattern[pieceStart..<index]
+            let pieceOffset = offset - piece.utf8.count
+            if byte == UInt8(ascii: "(") {
                 guard openOffset == nil else {
-                    throw RoutePatternError(pattern: pattern, offset: offset, reason: .nestedParenthesis)
+                    throw RoutePatternError(pattern: pattern, utf8Offset: offset, reason: .nestedParenthesis)
                 }
                 groupCount += 1
                 guard groupCount <= Router.maximumOptionalGroups else {
                     throw RoutePatternError(
-                        pattern: pattern, offset: offset,
+                        pattern: pattern, utf8Offset: offset,
                         reason: .tooManyOptionalGroups(limit: Router.maximumOptionalGroups))
                 }
-                close(optional: false)
+                pieces.append(Piece(components: components(of: piece, at: pieceOffset), isOptional: false))
                 openOffset = offset
-                currentStart = offset + 1
-            case ")":
+            } else {
                 guard openOffset != nil else {
-                    throw RoutePatternError(pattern: pattern, offset: offset, reason: .unopenedParenthesis)
+                    throw RoutePatternError(
+                        pattern: pattern, utf8Offset: offset, reason: .unopenedParenthesis)
                 }
-                close(optional: true)
+                pieces.append(Piece(components: components(of: piece, at: pieceOffset), isOptional: true))
                 openOffset = nil
-                currentStart = offset + 1
-            default:
-                current.append(character)
             }
+            pieceStart = utf8.index(after: index)
         }
         if let openOffset {
-            throw RoutePatternError(pattern: pattern, offset: openOffset, reason: .unclosedParenthesis)
+            throw RoutePatternError(pattern: pattern, utf8Offset: openOffset, reason: .unclosedParenthesis)
         }
-        close(optional: false)
+        let last = pattern[pieceStart...]
+        pieces.append(
+            Piece(components: components(of: last, at: offset - last.utf8.count), isOptional: false))
         return pieces.filter { $0.isOptional || !$0.components.isEmpty }
     }
 
     /// One leading and one trailing `/` removed, then split on `/`; nothing for an empty piece.
-    private static func components(of text: String, at start: Int) -> [PatternComponent] {
-        var body = Substring(text)
+    private static func components(of text: Substring, at start: Int) -> [PatternComponent] {
+        var body = text
         var offset = start
-        if body.hasPrefix("/") {
-            body = body.dropFirst()
+        if body.utf8.first == .slash {
+            body = body.dropFirstByte()
             offset += 1
         }
-        if body.hasSuffix("/") { body = body.dropLast() }
+        if body.utf8.last == .slash { body = body.dropLastByte() }
         guard !body.isEmpty else { return [] }
         var result: [PatternComponent] = []
-        for part in body.split(separator: "/", omittingEmptySubsequences: false) {
-            result.append(PatternComponent(text: String(part), offset: offset))
-            offset += part.count + 1
+        result.reserveCapacity(8)
+        let utf8 = body.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == .slash {
+                let part = body[start..<index]
+                result.append(PatternComponent(text: part, offset: offset))
+                offset += part.utf8.count + 1
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
         }
+        result.append(PatternComponent(text: body[start...], offset: offset))
         return result
     }
 }

@@ -23,33 +23,34 @@ struct RoutePattern: Equatable {
         segments.compactMap { if case .parameter(let name) = $0 { return name } else { return nil } }
     }
 
-    /// Parses components that are already split on `/`, each with its character offset in
-    /// `source` (the pattern the user wrote), for error positions.
+    /// Parses components that are already split on `/`, each with its UTF-8 offset in `source`
+    /// (the pattern the user wrote), for error positions.
     init(text: String, components: [PatternComponent], source: String) throws(RoutePatternError) {
         var segments: [PatternSegment] = []
         segments.reserveCapacity(components.count)
-        var seen = Set<String>()
+        var names: [String] = []
         for (index, component) in components.enumerated() {
             let value = component.text
             if value == "*" {
                 guard index == components.count - 1 else {
                     throw RoutePatternError(
-                        pattern: source, offset: component.offset, reason: .wildcardNotLast)
+                        pattern: source, utf8Offset: component.offset, reason: .wildcardNotLast)
                 }
                 segments.append(.wildcard)
-            } else if value.hasPrefix(":") {
+            } else if value.utf8.first == UInt8(ascii: ":") {
                 let name = RoutePattern.parameterName(value)
                 guard !name.isEmpty else {
                     throw RoutePatternError(
-                        pattern: source, offset: component.offset, reason: .emptyParameterName)
+                        pattern: source, utf8Offset: component.offset, reason: .emptyParameterName)
                 }
-                guard seen.insert(name).inserted else {
+                guard !names.contains(name) else {
                     throw RoutePatternError(
-                        pattern: source, offset: component.offset, reason: .duplicateParameter(name))
+                        pattern: source, utf8Offset: component.offset, reason: .duplicateParameter(name))
                 }
+                names.append(name)
                 segments.append(.parameter(name))
             } else {
-                segments.append(.literal(PercentDecoding.decodeOrKeep(Substring(value))))
+                segments.append(.literal(PercentDecoding.decodeOrKeep(value)))
             }
         }
         self.text = text
@@ -57,17 +58,17 @@ struct RoutePattern: Equatable {
     }
 
     /// `:id` → `id`, `:id#` → `id`, `:` → `:` (JLRoutes' name for a bare colon), `:#` → empty.
-    static func parameterName(_ component: String) -> String {
-        guard component.count > 1 else { return component }
-        var name = component.dropFirst()
-        if name.hasSuffix("#") { name = name.dropLast() }
+    static func parameterName(_ component: Substring) -> String {
+        guard component.utf8.count > 1 else { return String(component) }
+        var name = component.dropFirstByte()
+        if name.utf8.last == .hash { name = name.dropLastByte() }
         return String(name)
     }
 }
 
-/// A path component of a pattern with its 0-based character offset in the pattern.
+/// A path component of a pattern with its 0-based UTF-8 offset in the pattern.
 struct PatternComponent: Equatable {
-    var text: String
+    var text: Substring
     var offset: Int
 }
 

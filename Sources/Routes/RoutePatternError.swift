@@ -68,6 +68,14 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
         self.reason = reason
     }
 
+    /// An error at a UTF-8 offset of the pattern, reported as a character offset.
+    init(pattern: String, utf8Offset: Int, reason: Reason) {
+        let utf8 = pattern.utf8
+        let index = utf8.index(utf8.startIndex, offsetBy: min(utf8Offset, utf8.count))
+        self.init(
+            pattern: pattern, offset: pattern.distance(from: pattern.startIndex, to: index), reason: reason)
+    }
+
     /// A one-line explanation of the reason.
     ///
     /// ```swift
