@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# Compiles every ```swift code block of README.md against the library, so the README never lies.
+#
+#   bash .ci/readme-examples.sh                  # every block of README.md; exit 1 if one fails
+#   bash .ci/readme-examples.sh a.md b.md ...    # the same for other Markdown files (DocC articles)
+#
+# Convention of the README:
+# - A block whose first significant line (comments, blank lines and `#if`/`#else`/`#endif` lines
+#   skipped) starts with `import` is a file-scope block: it goes into a file as it is, after
+#   `import Foundation` / `import Routes` when it does not import them itself.
+# - Every other block is the body of `@MainActor private func example<N>() throws { ... }`, in a
+#   file that imports Foundation and Routes. It may declare local types and its own `let router`.
+# - Blocks fenced as ```text, ```sh (anything but ```swift) are not Swift and are skipped.
+#
+# Each block becomes its own module of a throwaway package in .build-readme/ (git-ignored by the
+# `.build-*/` rule; EXAMPLES_BUILD_DIR overrides it) that depends on this repository by path, so
+# blocks cannot clash. The generated files carry `#sourceLocation` directives: compiler errors
+# point at the Markdown lines directly. Warnings (an unused `params["id"]`) are fine; errors fail.
+set -euo pipefail
+files=()
+for file in "$@"; do files+=("$(realpath "$file")"); done
+cd "$(dirname "$0")/.."
+root="$PWD"
+[ ${#files[@]} -gt 0 ] || files=("$root/README.md")
+out="${EXAMPLES_BUILD_DIR:-$root/.build-readme}"
+mkdir -p "$out"
+out="$(realpath "$out")"
+package="$out/package"
+start=$SECONDS
+
+rm -rf "$package/Sources" "$package/Package.swift" "$out"/*.log
+mkdir -p "$package/Sources"
+
+# Generate the package: one target per block, and blocks.tsv (target, file, first and last line).
+python3 - "$root" "$package" "${files[@]}" <<'PYTHON'
+import json, os, re, sys
+
+root, package, files = sys.argv[1], sys.argv[2], sys.argv[3:]
+
+def fenced_blocks(path):
+    """(language, 1-based line of the first content line, content lines) of each fenced block."""
+    lines = open(path, encoding="utf-8").read().split("\n")
+    blocks, index = [], 0
+    while index < len(lines):
+        opening = re.match(r"^( *)(`{3,}|~{3,})\s*([^\s`]*)", lines[index])
+        if not opening:
+            index += 1
+            continue
+        indent, fence, language = len(opening.group(1)), opening.group(2), opening.group(3).lower()
+        closing = re.compile(r"^ *%s{%d,}\s*$" % (re.escape(fence[0]), len(fence)))
+        body, index = [], index + 1
+        first = index + 1
+        while index < len(lines) and not closing.match(lines[index]):
+            line = lines[index]
+            body.append(line[min(indent, len(line) - len(line.lstrip(" "))):])
+            index += 1
+        if index == len(lines):
+            sys.exit(f"{path}:{first - 1}: code fence is never closed")
+        index += 1
+        blocks.append((language, first, body))
+    return blocks
+
+def first_significant_line(body):
+    in_comment = False
+    for line in body:
+        text = line.strip()
+        if in_comment or text.startswith("/*"):
+            in_comment = "*/" not in text
+            continue
+        if not text or text.startswith("//") or re.match(r"#(if|elseif|else|endif)\b", text):
+            continue
+        return text
+    return ""
+
+def imports(body, module):
+    return any(re.match(r"^\s*(@[\w()]+\s+)*import\s+(\w+\s+)?%s\b" % module, line) for line in body)
+
+targets, skipped, number = [], 0, 0
+for path in files:
+    stem = re.sub(r"\W", "", os.path.splitext(os.path.basename(path))[0]) or "Markdown"
+    for language, first, body in fenced_blocks(path):
+        if language != "swift":
+            skipped += 1
+            continue
+        number += 1
+        name = f"{stem}Line{first}"
+        if any(name == target[0] for target in targets):
+            name += f"_{number}"
+        location = f"#sourceLocation(file: {json.dumps(path)}, line: {first})"
+        if first_significant_line(body).startswith("import"):
+            header = [f"import {module}" for module in ("Foundation", "Routes") if not imports(body, module)]
+            text = header + [location] + body + ["#sourceLocation()", ""]
+        else:
+            text = ["import Foundation", "import Routes", "",
+                    f"@MainActor private func example{number}() throws {{", location] + body + \
+                   ["#sourceLocation()", "}", ""]
+        os.makedirs(os.path.join(package, "Sources", name))
+        with open(os.path.join(package, "Sources", name, "Example.swift"), "w", encoding="utf-8") as file:
+            file.write("\n".join(text))
+        targets.append((name, path, first, first + len(body) - 1))
+
+identity = os.path.basename(root.rstrip("/"))
+products = f'[.product(name: "Routes", package: {json.dumps(identity)})]'
+with open(os.path.join(package, "Package.swift"), "w", encoding="utf-8") as file:
+    file.write("\n".join([
+        "// swift-tools-version:6.0",
+        "// Generated by .ci/readme-examples.sh: one target per ```swift block of the Markdown files.",
+        "import PackageDescription",
+        "",
+        "let package = Package(",
+        '    name: "MarkdownExamples",',
+        "    // Newer than the library's minimum, so that SwiftUI examples type-check on Apple platforms.",
+        "    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],",
+        f"    dependencies: [.package(path: {json.dumps(root)})],",
+        "    targets: [",
+        *[f'        .target(name: "{name}", dependencies: {products}),' for name, _, _, _ in targets],
+        "    ]",
+        ")",
+        "",
+    ]))
+with open(os.path.join(package, "blocks.tsv"), "w", encoding="utf-8") as file:
+    for name, path, first, last in targets:
+        file.write(f"{name}\t{path}\t{first}\t{last}\n")
+shown = [os.path.relpath(path, root) if path.startswith(root + "/") else path
+         for path in dict.fromkeys(path for _, path, _, _ in targets)]
+print(f"{len(targets)} swift blocks to compile ({skipped} other code blocks skipped), in "
+      + (", ".join(shown) or "no file"))
+PYTHON
+
+build() { swift build --package-path "$package" --scratch-path "$out/build" "$@"; }
+status=0
+build 2>&1 | tee "$out/build.log" || status=$?
+
+if [ "$status" -ne 0 ]; then
+    # SwiftPM stops at the first target that fails: build each block on its own to find them all.
+    printf '\n== building each block on its own, to find every one that fails\n'
+    : >"$out/errors.log"
+    failures=0
+    while IFS=$'\t' read -r name _ _ _; do
+        if ! build --target "$name" >"$out/$name.log" 2>&1; then
+            tee -a "$out/errors.log" <"$out/$name.log"
+            failures=$((failures + 1))
+        fi
+    done <"$package/blocks.tsv"
+    if [ "$failures" -eq 0 ]; then
+        # The first failure was not a block's (a source file edited during the build, say).
+        printf '\nreadme-examples: every swift block compiles on its own (%ss)\n' "$((SECONDS - start))"
+        exit 0
+    fi
+    printf '\n== code blocks that do not compile:\n'
+    python3 - "$root" "$package/blocks.tsv" "$out/errors.log" <<'PYTHON'
+import os, re, sys
+root, table, log = sys.argv[1:]
+blocks = [(path, int(first), int(last)) for _, path, first, last in
+          (line.rstrip("\n").split("\t") for line in open(table, encoding="utf-8"))]
+failing, other = {}, []
+for line in open(log, encoding="utf-8", errors="replace"):
+    match = re.match(r"^(.*?):(\d+):(\d+): error: (.*)$", line.rstrip("\n"))
+    if not match:
+        continue
+    path, number, message = match.group(1), int(match.group(2)), match.group(4)
+    block = next((b for b in blocks if b[0] == path and b[1] <= number <= b[2]), None)
+    if block:
+        shown = os.path.relpath(path, root) if path.startswith(root + "/") else path
+        key = f"{shown}:{block[1] - 1}: the ```swift block that starts on line {block[1] - 1}"
+        failing.setdefault(key, []).append(f"    {shown}:{number}: error: {message}")
+    else:
+        other.append(f"    {path}:{number}: error: {message}")
+for key, errors in failing.items():
+    print(key)
+    print("\n".join(dict.fromkeys(errors)))
+if other:
+    print("errors outside the code blocks (in the library itself, or in the generated package):")
+    print("\n".join(dict.fromkeys(other)))
+if not failing and not other:
+    print("    (no error with a location: see the build output above)")
+PYTHON
+    printf '\nreadme-examples: FAILED (%ss)\n' "$((SECONDS - start))"
+    exit 1
+fi
+printf '\nreadme-examples: every swift block compiles (%ss)\n' "$((SECONDS - start))"
