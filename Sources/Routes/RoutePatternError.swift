@@ -104,7 +104,8 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
     public var description: String {
         let line =
             pattern.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let caret = String(repeating: " ", count: min(offset, line.count)) + "^"
+        // Keep tabs as tabs so that the caret lands under the character.
+        let caret = String(line.prefix(offset).map { $0 == "\t" ? "\t" : " " }) + "^"
         return "Invalid route pattern \"\(pattern)\": \(message) (offset \(offset))\n  \(line)\n  \(caret)"
     }
 }

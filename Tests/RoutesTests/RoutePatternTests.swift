@@ -102,6 +102,11 @@ private func patternError(_ pattern: String) -> RoutePatternError? {
             """)
 }
 
+@Test func caretFollowsTabs() throws {
+    let error = try #require(patternError("/a\t/*/b"))
+    #expect(error.description.hasSuffix("  /a\t/*/b\n    \t ^"))
+}
+
 @Test func offsetsCountCharactersNotBytes() throws {
     let error = try #require(patternError("/café/*/x"))
     #expect(error.offset == 6)
