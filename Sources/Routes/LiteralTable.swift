@@ -64,12 +64,24 @@ struct LiteralTable {
         for index in entries.indices { place(Int32(index), hash: entries[index].hash) }
     }
 
-    /// FNV-1a over the bytes, seeded with the parent, then mixed so the low bits spread.
+    /// A multiply-xorshift hash over 8-byte words (then the tail bytes), seeded with the parent.
     private static func hash(_ key: UnsafeBufferPointer<UInt8>, parent: Int32) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(UInt32(bitPattern: parent))
-        for byte in key {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
+        var hash: UInt64 =
+            0xcbf2_9ce4_8422_2325 ^ UInt64(UInt32(bitPattern: parent)) ^ UInt64(key.count) << 32
+        var offset = 0
+        if let base = key.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while offset + 8 <= key.count {
+                hash =
+                    (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                    &* 0x9E37_79B9_7F4A_7C15
+                hash ^= hash >> 29
+                offset += 8
+            }
+        }
+        while offset < key.count {
+            hash = (hash ^ UInt64(key[offset])) &* 0x100_0000_01b3
+            offset += 1
         }
         hash ^= hash >> 29
         hash = hash &* 0xbf58_476d_1ce4_e5b9

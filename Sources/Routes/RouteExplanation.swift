@@ -287,14 +287,14 @@ extension Router {
         let tables = [start] + (start.fallbackTable.map { [$0] } ?? [])
         return RouteExplanation(
             url: input.description, isURL: true,
-            tables: tables.map { $0.report(input, parts: parts) },
+            tables: tables.map { $0.report(parts) },
             fallsBack: start.fallbackTable != nil, hasUnmatchedHandler: start.unmatchedHandler != nil)
     }
 }
 
 extension RouteTable {
-    fileprivate func report(_ input: RouteInput, parts: URLParts) -> RouteExplanation.TableReport {
-        let request = RouteRequest(input: input, parts: parts, options: options)
+    fileprivate func report(_ parts: URLParts) -> RouteExplanation.TableReport {
+        let request = RouteRequest(parts: parts, options: options)
         let plus = options.contains(.decodePlusSymbols)
         return RouteExplanation.TableReport(
             scheme: scheme, acceptsHost: acceptsHost(of: parts), segments: request.segments.map(String.init),

@@ -91,7 +91,7 @@ public struct RouteParameters {
     public var url: URL {
         // Every string that reaches a handler was accepted by `URL(string:)` or by the fast path,
         // which accepts only what `URL(string:)` parses (a tested property).
-        request.input.url ?? URL(fileURLWithPath: "/")
+        request.parts.resolvedURL ?? URL(fileURLWithPath: "/")
     }
 
     /// The scheme of the table that matched (``Router/defaultScheme`` for the global table).

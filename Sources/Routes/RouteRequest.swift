@@ -15,7 +15,6 @@ struct RouteRequest {
         var value: Substring?
     }
 
-    let input: RouteInput
     let parts: URLParts
     let options: RouteOptions
     /// The fragment's path when `#` + it is appended to the path.
@@ -23,8 +22,7 @@ struct RouteRequest {
     /// The fragment's query when its items join the URL's.
     private let fragmentQuery: Range<Int>?
 
-    init(input: RouteInput, parts: URLParts, options: RouteOptions) {
-        self.input = input
+    init(parts: URLParts, options: RouteOptions) {
         self.parts = parts
         self.options = options
         (fragmentPath, fragmentQuery) =

@@ -26,7 +26,7 @@ extension RouteTable {
             log("not a URL: \(url)")
             return false
         }
-        return route(input, parts: parts, parameters: parameters)
+        return route(parts, parameters: parameters)
     }
 
     /// Whether some definition of this table (or of the global table, with fallback) matches the
@@ -38,23 +38,23 @@ extension RouteTable {
     public func canRoute(to url: some URLConvertible) -> Bool {
         let input = url.routeInput
         guard let parts = input.parts else { return false }
-        return canRoute(input, parts: parts)
+        return canRoute(parts)
     }
 
-    func route(_ input: RouteInput, parts: URLParts, parameters: [String: Any]) -> Bool {
-        if walk(input, parts: parts, parameters: parameters) { return true }
+    func route(_ parts: URLParts, parameters: [String: Any]) -> Bool {
+        if walk(parts, parameters: parameters) { return true }
         if let global = fallbackTable {
             log("falling back from \(scheme) to the global table")
-            if global.walk(input, parts: parts, parameters: parameters) { return true }
+            if global.walk(parts, parameters: parameters) { return true }
         }
-        log("no route handled \(input)")
-        if let unmatchedHandler, let url = input.url { unmatchedHandler(url, parameters) }
+        log("no route handled \(parts)")
+        if let unmatchedHandler, let url = parts.resolvedURL { unmatchedHandler(url, parameters) }
         return false
     }
 
-    func canRoute(_ input: RouteInput, parts: URLParts) -> Bool {
-        if matches(input, parts: parts) { return true }
-        return fallbackTable?.matches(input, parts: parts) ?? false
+    func canRoute(_ parts: URLParts) -> Bool {
+        if matches(parts) { return true }
+        return fallbackTable?.matches(parts) ?? false
     }
 
     /// Whether this table routes URLs with this host (see ``RouteTable/hosts``).
@@ -63,16 +63,16 @@ extension RouteTable {
     }
 
     /// Asks the handlers of the matching definitions in order; `true` once one accepts.
-    private func walk(_ input: RouteInput, parts: URLParts, parameters: [String: Any]) -> Bool {
+    private func walk(_ parts: URLParts, parameters: [String: Any]) -> Bool {
         guard acceptsHost(of: parts) else {
-            log("\(scheme) does not route the host of \(input)")
+            log("\(scheme) does not route the host of \(parts)")
             return false
         }
-        let request = RouteRequest(input: input, parts: parts, options: options)
+        let request = RouteRequest(parts: parts, options: options)
         let index = self.index
         let candidates = request.withSegments { _, bytes, segments in index.candidates(bytes, segments) }
         for definition in candidates {
-            log("\(definition.pattern) matches \(input)")
+            log("\(definition.pattern) matches \(parts)")
             guard let handler = definition.handler else { return true }
             let accepted = handler(
                 RouteParameters(request: request, definition: definition, extra: parameters, scheme: scheme))
@@ -82,10 +82,10 @@ extension RouteTable {
         return false
     }
 
-    private func matches(_ input: RouteInput, parts: URLParts) -> Bool {
+    private func matches(_ parts: URLParts) -> Bool {
         guard acceptsHost(of: parts) else { return false }
         let index = self.index
-        return RouteRequest(input: input, parts: parts, options: options).withSegments { _, bytes, segments in
+        return RouteRequest(parts: parts, options: options).withSegments { _, bytes, segments in
             index.hasCandidate(bytes, segments)
         }
     }
@@ -94,6 +94,11 @@ extension RouteTable {
     var fallbackTable: RouteTable? {
         shouldFallback && !isGlobal ? router?.default : nil
     }
+}
+
+extension URLParts: CustomStringConvertible {
+    /// The URL's text, for log lines.
+    var description: String { url?.absoluteString ?? text }
 }
 
 extension RouteInput: CustomStringConvertible {

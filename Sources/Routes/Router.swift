@@ -124,7 +124,7 @@ public final class Router {
             logger?("[Routes] not a URL: \(input)")
             return false
         }
-        return table(for: parts).route(input, parts: parts, parameters: parameters)
+        return table(for: parts).route(parts, parameters: parameters)
     }
 
     /// Whether some route would match the URL; calls no handler.
@@ -135,7 +135,7 @@ public final class Router {
     public func canRoute(to url: some URLConvertible) -> Bool {
         let input = url.routeInput
         guard let parts = input.parts else { return false }
-        return table(for: parts).canRoute(input, parts: parts)
+        return table(for: parts).canRoute(parts)
     }
 
     /// Removes the table of `scheme` and its routes (for the global scheme: empties it and

@@ -130,7 +130,7 @@ private struct URLBuilder {
         let used = Set(chosen.parameterNames + [Definition.Keys.wildcard])
         let url = assemble(components, fragmentStart: fragmentStart, query: queryString(excluding: used))
         // Routing tries longer expansions first: the URL must not fit one of them.
-        let request = RouteRequest(input: RouteInput(url), parts: URLParts(url: url), options: [])
+        let request = RouteRequest(parts: URLParts(url: url), options: [])
         if let first = expansions.first(where: { $0.verdict(for: request.segments) == .matches }),
             first != chosen
         {

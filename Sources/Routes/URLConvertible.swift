@@ -55,14 +55,6 @@ public struct RouteInput: Sendable, URLConvertible {
     /// ```
     public var routeInput: RouteInput { self }
 
-    /// The `URL` that handlers receive under ``Definition/Keys/url``.
-    var url: URL? {
-        switch storage {
-        case .string(let string): return URL(string: string)
-        case .url(let url): return url
-        }
-    }
-
     /// The five parts of the URL, or `nil` for a string that is not a URL.
     var parts: URLParts? {
         switch storage {

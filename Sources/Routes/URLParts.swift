@@ -11,14 +11,46 @@ struct URLParts {
     let text: String
     /// UTF-8 offsets of the parts in ``text``.
     let ranges: Offsets
+    /// The URL value, when there is one already (a `URL` was routed, or Foundation parsed the
+    /// string); `nil` on the string fast path, where ``text`` is the URL.
+    let url: URL?
 
+    /// The routed URL (made from ``text`` only when a handler or the unmatched handler needs it).
+    var resolvedURL: URL? { url ?? URL(string: text) }
+
+    /// The parts' ranges, stored compactly (the struct is copied on every lookup): each as two
+    /// `Int32` offsets, a start of -1 standing for a missing part.
     struct Offsets {
-        var scheme: Range<Int>?
+        private var bounds: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+
+        init(
+            scheme: Range<Int>?, host: Range<Int>?, path: Range<Int>, query: Range<Int>?,
+            fragment: Range<Int>?
+        ) {
+            func pack(_ range: Range<Int>?) -> (Int32, Int32) {
+                range.map {
+                    (Int32(truncatingIfNeeded: $0.lowerBound), Int32(truncatingIfNeeded: $0.upperBound))
+                }
+                    ?? (-1, -1)
+            }
+            let (a, b) = pack(scheme)
+            let (c, d) = pack(host)
+            let (e, f) = pack(path)
+            let (g, h) = pack(query)
+            let (i, j) = pack(fragment)
+            bounds = (a, b, c, d, e, f, g, h, i, j)
+        }
+
+        private static func unpack(_ start: Int32, _ end: Int32) -> Range<Int>? {
+            start < 0 ? nil : Int(start)..<Int(end)
+        }
+
+        var scheme: Range<Int>? { Offsets.unpack(bounds.0, bounds.1) }
         /// `nil` when the URL has no authority; empty for `myapp://`.
-        var host: Range<Int>?
-        var path: Range<Int>
-        var query: Range<Int>?
-        var fragment: Range<Int>?
+        var host: Range<Int>? { Offsets.unpack(bounds.2, bounds.3) }
+        var path: Range<Int> { Int(bounds.4)..<Int(bounds.5) }
+        var query: Range<Int>? { Offsets.unpack(bounds.6, bounds.7) }
+        var fragment: Range<Int>? { Offsets.unpack(bounds.8, bounds.9) }
     }
 
     var scheme: Substring? { ranges.scheme.map(substring) }
@@ -48,16 +80,20 @@ struct URLParts {
 
     /// Parts of a `URL`, from the fast path when its text allows, from Foundation otherwise.
     init(url: URL) {
-        if let parts = URLParts.split(url.absoluteString) {
-            self = parts
+        let text = url.absoluteString
+        // Foundation writes a non-ASCII host in its IDNA form ("xn--caf-dma") in `absoluteString`,
+        // where `URLComponents` gives "caf%C3%A9" (as for the same URL routed as a string).
+        if let offsets = URLParts.scan(text), !URLParts.hasPunycodeHost(text, offsets.host) {
+            self.init(text: text, ranges: offsets, url: url)
         } else {
             self.init(foundation: url)
         }
     }
 
-    private init(text: String, ranges: Offsets) {
+    private init(text: String, ranges: Offsets, url: URL?) {
         self.text = text
         self.ranges = ranges
+        self.url = url
     }
 
     /// Parts as `URLComponents` reports them (the slow path, and the reference of the tests),
@@ -78,14 +114,29 @@ struct URLParts {
         let fragment = append(components?.percentEncodedFragment)
         self.init(
             text: text,
-            ranges: Offsets(scheme: scheme, host: host, path: path, query: query, fragment: fragment))
+            ranges: Offsets(scheme: scheme, host: host, path: path, query: query, fragment: fragment),
+            url: url)
     }
 
     /// Splits `string` without Foundation, or returns `nil` when the fast path cannot vouch for it.
     static func split(_ string: String) -> URLParts? {
-        let result: Offsets?? = string.utf8.withContiguousStorageIfAvailable { scan($0) }
-        guard let offsets = result ?? nil else { return nil }
-        return URLParts(text: string, ranges: offsets)
+        scan(string).map { URLParts(text: string, ranges: $0, url: nil) }
+    }
+
+    private static func scan(_ string: String) -> Offsets? {
+        // Offsets are stored as Int32: longer texts (over 2 GB) go to Foundation.
+        guard string.utf8.count < Int(Int32.max) else { return nil }
+        var string = string
+        return string.withUTF8 { scan($0) }
+    }
+
+    /// Whether a label of the host starts with the IDNA prefix `xn--`.
+    private static func hasPunycodeHost(_ text: String, _ host: Range<Int>?) -> Bool {
+        guard let host, host.count >= 4 else { return false }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: host.lowerBound)
+        let name = utf8[start..<utf8.index(start, offsetBy: host.count)]
+        return name.split(separator: .dot).contains { $0.starts(with: "xn--".utf8) }
     }
 
     /// One pass over the bytes: find the delimiters and check every byte against its part's
@@ -108,112 +159,98 @@ struct URLParts {
 
         // authority = "//" reg-name  (no user info, port or IP literal on the fast path)
         var host: Range<Int>?
-        if position + 1 < count, bytes[position] == UInt8(ascii: "/"),
-            bytes[position + 1] == UInt8(ascii: "/")
-        {
-            let start = position + 2
-            var end = start
-            while end < count {
-                let byte = bytes[end]
-                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") {
-                    break
-                }
-                guard CharacterClass.allows(byte, in: .host) else { return nil }
-                end += 1
-            }
-            guard validEscapes(bytes, start..<end) else { return nil }
-            host = start..<end
+        if position + 1 < count, bytes[position] == .slash, bytes[position + 1] == .slash {
+            guard let end = scanPart(bytes, from: position + 2, allowed: .host) else { return nil }
+            host = position + 2..<end
             position = end
         }
 
         // path: up to "?" or "#"
-        let pathStart = position
-        while position < count, bytes[position] != UInt8(ascii: "?"), bytes[position] != UInt8(ascii: "#") {
-            guard CharacterClass.allows(bytes[position], in: .path) else { return nil }
-            position += 1
-        }
-        let path = pathStart..<position
+        guard let pathEnd = scanPart(bytes, from: position, allowed: .path) else { return nil }
+        let path = position..<pathEnd
+        position = pathEnd
         // A relative reference whose first segment has a ":" is not a URL the fast path knows.
         if scheme == nil, host == nil {
             for i in path {
-                if bytes[i] == UInt8(ascii: "/") { break }
+                if bytes[i] == .slash { break }
                 if bytes[i] == UInt8(ascii: ":") { return nil }
             }
         }
-        guard validEscapes(bytes, path) else { return nil }
 
         var query: Range<Int>?
-        if position < count, bytes[position] == UInt8(ascii: "?") {
-            let start = position + 1
-            position = start
-            while position < count, bytes[position] != UInt8(ascii: "#") {
-                guard CharacterClass.allows(bytes[position], in: .query) else { return nil }
-                position += 1
-            }
-            guard validEscapes(bytes, start..<position) else { return nil }
-            query = start..<position
+        if position < count, bytes[position] == .questionMark {
+            guard let end = scanPart(bytes, from: position + 1, allowed: .query) else { return nil }
+            query = position + 1..<end
+            position = end
         }
 
         var fragment: Range<Int>?
-        if position < count, bytes[position] == UInt8(ascii: "#") {
-            let start = position + 1
-            position = start
-            while position < count {
-                guard CharacterClass.allows(bytes[position], in: .query) else { return nil }
-                position += 1
+        if position < count, bytes[position] == .hash {
+            // A second "#" is not allowed: the fast path gives up at it (Foundation encodes it).
+            guard let end = scanPart(bytes, from: position + 1, allowed: .query), end == count else {
+                return nil
             }
-            guard validEscapes(bytes, start..<position) else { return nil }
-            fragment = start..<position
+            fragment = position + 1..<end
         }
         return Offsets(scheme: scheme, host: host, path: path, query: query, fragment: fragment)
     }
 
-    /// Whether every `%` in `range` starts a two-hex-digit escape.
-    private static func validEscapes(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        var index = range.lowerBound
-        while index < range.upperBound {
-            if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < range.upperBound,
-                    PercentDecoding.hexValue(bytes[index + 1]) != nil,
-                    PercentDecoding.hexValue(bytes[index + 2]) != nil
-                else { return false }
-                index += 3
-            } else {
+    /// Scans from `start` to the first byte that ends the part ("/", "?" or "#" for a host; "?" or
+    /// "#" for a path; "#" for a query or fragment). Returns its offset, or `nil` when a byte is not
+    /// allowed or a `%` does not start a two-hex-digit escape.
+    private static func scanPart(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, allowed: CharacterClass
+    ) -> Int? {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if allowed.contains(byte) {
                 index += 1
+            } else if byte == .percent {
+                guard index + 2 < bytes.count, PercentDecoding.hexValue(bytes[index + 1]) != nil,
+                    PercentDecoding.hexValue(bytes[index + 2]) != nil
+                else { return nil }
+                index += 3
+            } else if allowed.ends(at: byte) {
+                return index
+            } else {
+                return nil
             }
         }
-        return true
+        return index
     }
 }
 
-/// The RFC 3986 character classes that the fast path accepts.
-private enum CharacterClass {
-    /// host: unreserved / pct-encoded / sub-delims; path: pchar / "/"; query and fragment:
-    /// pchar / "/" / "?".
-    enum Part {
-        case host, path, query
+/// The RFC 3986 character classes that the fast path accepts, as bit masks over ASCII.
+private struct CharacterClass {
+    /// Bits for the bytes 0–63 and 64–127.
+    let low: UInt64
+    let high: UInt64
+    /// The delimiters that end the part.
+    let delimiters: UInt64
+
+    // Constant masks (bit n set: byte n is in the class), so these need no run-time initialization.
+    // "#" is byte 35, "/" byte 47, "?" byte 63.
+
+    /// reg-name: unreserved / sub-delims (and pct-encoded); ends at "/", "?" or "#".
+    static let host = CharacterClass(
+        low: 0x2BFF_7FD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFE, delimiters: 1 << 35 | 1 << 47 | 1 << 63)
+    /// pchar / "/"; ends at "?" or "#".
+    static let path = CharacterClass(
+        low: 0x2FFF_FFD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFF, delimiters: 1 << 35 | 1 << 63)
+    /// pchar / "/" / "?" (query and fragment); ends at "#".
+    static let query = CharacterClass(
+        low: 0xAFFF_FFD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFF, delimiters: 1 << 35)
+
+    @inline(__always)
+    func contains(_ byte: UInt8) -> Bool {
+        byte < 64 ? low >> UInt64(byte) & 1 != 0 : byte < 128 && high >> UInt64(byte - 64) & 1 != 0
     }
 
-    static func allows(_ byte: UInt8, in part: Part) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        // unreserved, sub-delims and "%": anywhere
-        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
-            UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
-            UInt8(ascii: "%"):
-            return true
-        // the rest of pchar, and "/": not in a host
-        case UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"):
-            return part != .host
-        // "?": in the query and the fragment
-        case UInt8(ascii: "?"):
-            return part == .query
-        default:
-            return false
-        }
+    /// Whether `byte` ends the part (all delimiters are below 64).
+    @inline(__always)
+    func ends(at byte: UInt8) -> Bool {
+        byte < 64 && delimiters >> UInt64(byte) & 1 != 0
     }
 
     static func isDelimiter(_ byte: UInt8) -> Bool {

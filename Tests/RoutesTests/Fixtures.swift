@@ -42,5 +42,5 @@ func routeValues(_ call: Recorder.Call?) -> [String: String] {
 /// The segments a table with `options` reads from `url`.
 func segments(_ url: String, options: RouteOptions = [.decodePlusSymbols]) -> [String]? {
     guard let parts = URLParts(string: url) else { return nil }
-    return RouteRequest(input: RouteInput(url), parts: parts, options: options).segments.map(String.init)
+    return RouteRequest(parts: parts, options: options).segments.map(String.init)
 }

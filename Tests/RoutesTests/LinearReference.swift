@@ -40,7 +40,7 @@ enum LinearReference {
         var tables = [table]
         if table.shouldFallback, !table.isGlobal { tables.append(router.default) }
         for table in tables {
-            let request = RouteRequest(input: RouteInput(url), parts: parts, options: table.options)
+            let request = RouteRequest(parts: parts, options: table.options)
             for definition in table.definitions where matches(definition.parsed, request.segments) {
                 let name = label(definition)
                 calls.append(

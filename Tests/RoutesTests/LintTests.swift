@@ -60,7 +60,7 @@ import Testing
             for _ in 0..<30 {
                 let url = DifferentialTests.randomURL(using: &generator)
                 guard let parts = URLParts(string: url) else { continue }
-                let segments = RouteRequest(input: RouteInput(url), parts: parts, options: []).segments
+                let segments = RouteRequest(parts: parts, options: []).segments
                 if b.parsed.verdict(for: segments) == .matches {
                     checked += 1
                     #expect(a.parsed.verdict(for: segments) == .matches, "\(first) covers \(second)? \(url)")

@@ -34,7 +34,7 @@ import Testing
 @Test func fragmentMadeOfQueryItemsJoinsTheQuery() throws {
     let request = try #require(
         URLParts(string: "myapp://user?a=1#foo=bar&x=y").map {
-            RouteRequest(input: RouteInput("myapp://user?a=1#foo=bar&x=y"), parts: $0, options: [])
+            RouteRequest(parts: $0, options: [])
         })
     #expect(request.segments == ["user"])
     #expect(request.queryItems.map { "\($0.name)=\($0.value ?? "nil")" } == ["a=1", "foo=bar", "x=y"])
