@@ -17,13 +17,15 @@ import Foundation
 /// ```
 public struct RouteParameters {
     let request: RouteRequest
-    let definition: Definition
+    /// The matched pattern, parsed. Not the `Definition`: parameters a handler keeps must not keep
+    /// the handler (and what it captures) alive.
+    let matched: RoutePattern
     let extra: [String: Any]
     let tableScheme: String
 
-    init(request: RouteRequest, definition: Definition, extra: [String: Any], scheme: String) {
+    init(request: RouteRequest, matched: RoutePattern, extra: [String: Any], scheme: String) {
         self.request = request
-        self.definition = definition
+        self.matched = matched
         self.extra = extra
         self.tableScheme = scheme
     }
@@ -61,7 +63,7 @@ public struct RouteParameters {
     public var dictionary: [String: Any] {
         var result: [String: Any] = [:]
         for (name, value) in queryDictionary() { result[name] = value.count == 1 ? value[0] : value }
-        let segments = definition.parsed.segments
+        let segments = matched.segments
         for (index, segment) in segments.enumerated() {
             switch segment {
             case .parameter(let name): result[name] = decodedValue(request.segments[index])
@@ -81,7 +83,7 @@ public struct RouteParameters {
     /// ```swift
     /// params.pattern  // "/user/view/:userID"
     /// ```
-    public var pattern: String { definition.pattern }
+    public var pattern: String { matched.text }
 
     /// The routed URL.
     ///
@@ -107,8 +109,8 @@ public struct RouteParameters {
     /// params.wildcardComponents  // ["docs", "intro"] for /files/* and myapp://files/docs/intro
     /// ```
     public var wildcardComponents: [String]? {
-        let segments = definition.parsed.segments
-        guard definition.parsed.hasWildcard else { return nil }
+        let segments = matched.segments
+        guard matched.hasWildcard else { return nil }
         // The empty path reads as one empty segment, but a wildcard captures nothing from it.
         if request.segments == [""] { return [] }
         return request.segments[(segments.count - 1)...].map {
@@ -127,7 +129,7 @@ public struct RouteParameters {
 
     private func routeValue(forKey key: String) -> Any? {
         if key == Definition.Keys.wildcard { return wildcardComponents }
-        for (index, segment) in definition.parsed.segments.enumerated() {
+        for (index, segment) in matched.segments.enumerated() {
             if case .parameter(let name) = segment, name == key {
                 return decodedValue(request.segments[index])
             }

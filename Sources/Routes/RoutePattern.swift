@@ -29,6 +29,7 @@ struct RoutePattern: Equatable {
         var segments: [PatternSegment] = []
         segments.reserveCapacity(components.count)
         var names: [String] = []
+        var seenNames: Set<String>?
         for (index, component) in components.enumerated() {
             let value = component.text
             if value == "*" {
@@ -43,11 +44,13 @@ struct RoutePattern: Equatable {
                     throw RoutePatternError(
                         pattern: source, utf8Offset: component.offset, reason: .emptyParameterName)
                 }
-                guard !names.contains(name) else {
+                // A linear search while there are few names, a set beyond (patterns can be hostile).
+                if names.count == 16 { seenNames = Set(names) }
+                guard seenNames?.insert(name).inserted ?? !names.contains(name) else {
                     throw RoutePatternError(
                         pattern: source, utf8Offset: component.offset, reason: .duplicateParameter(name))
                 }
-                names.append(name)
+                if seenNames == nil { names.append(name) }
                 segments.append(.parameter(name))
             } else {
                 segments.append(.literal(PercentDecoding.decodeOrKeep(value)))

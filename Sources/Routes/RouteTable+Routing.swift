@@ -75,7 +75,8 @@ extension RouteTable {
             log("\(definition.pattern) matches \(parts)")
             guard let handler = definition.handler else { return true }
             let accepted = handler(
-                RouteParameters(request: request, definition: definition, extra: parameters, scheme: scheme))
+                RouteParameters(
+                    request: request, matched: definition.parsed, extra: parameters, scheme: scheme))
             if accepted { return true }
             log("\(definition.pattern) declined")
         }
