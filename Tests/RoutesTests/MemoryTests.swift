@@ -130,12 +130,11 @@ import Testing
         #expect(!probe.isAlive)
     }
 
-    // Bug (reported): `RouteParameters` keeps its `Definition` (and so the handler and all it
-    // captures) alive. A handler that stores its parameters in something it captures (an app's
-    // coordinator keeping the pending route; a test's `var captured`) makes a cycle
-    // Definition → handler → holder → RouteParameters → Definition that removing the route
-    // cannot break. The leak sanitizer reports it in RouteParametersTests, TypedParametersTests
-    // and RouteHandlersTests.
+    // Regression (fixed in 3dc72f0): `RouteParameters` kept its `Definition` (and so the handler
+    // and all it captures) alive. A handler that stores its parameters in something it captures
+    // (an app's coordinator keeping the pending route; a test's `var captured`) made a cycle
+    // Definition → handler → holder → RouteParameters → Definition that removing the route could
+    // not break (the leak sanitizer reported it in three test files).
     @Test func storedParametersDoNotKeepTheirRouteAlive() {
         weak var weakHolder: MemoryHolder?
         weak var weakDefinition: Definition?
@@ -150,11 +149,9 @@ import Testing
             #expect(holder.pending?["id"] as? String == "7")
         }
         router.default.remove(pattern: "/user/:id")
-        withKnownIssue("RouteParameters retains its Definition") {
-            #expect(weakDefinition == nil)
-            #expect(weakHolder == nil)
-        }
-        // Break the cycle so that the leak sanitizer does not report this test.
+        #expect(weakDefinition == nil)
+        #expect(weakHolder == nil)
+        // Were it to fail, break the cycle so that the leak sanitizer does not report it again.
         weakHolder?.pending = nil
     }
 
