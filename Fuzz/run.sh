@@ -3,7 +3,7 @@
 #
 #   Fuzz/run.sh            # 60 seconds
 #   Fuzz/run.sh 600        # 10 minutes
-#   Fuzz/run.sh 3600 -jobs=2 -workers=2   # extra arguments go to libFuzzer
+#   Fuzz/run.sh 3600 -fork=2 -ignore_crashes=1   # extra arguments go to libFuzzer
 #
 # New interesting inputs are kept in Fuzz/corpus-work/ (git-ignored), seeded from Fuzz/corpus/.
 # A failing input is written to Fuzz/.build/crash-* ; copy it to Fuzz/regressions/ with a
