@@ -120,7 +120,10 @@ struct URLParts {
 
     /// Splits `string` without Foundation, or returns `nil` when the fast path cannot vouch for it.
     static func split(_ string: String) -> URLParts? {
-        scan(string).map { URLParts(text: string, ranges: $0, url: nil) }
+        // A host in IDNA form goes to Foundation, which decodes it ("xn--caf-dma" → "caf%C3%A9"),
+        // as it does for a `URL` value: a link routes the same as text and as a URL.
+        guard let offsets = scan(string), !hasPunycodeHost(string, offsets.host) else { return nil }
+        return URLParts(text: string, ranges: offsets, url: nil)
     }
 
     private static func scan(_ string: String) -> Offsets? {

@@ -82,15 +82,25 @@ import Testing
                 "global any JLRoutePattern=/:anything JLRouteScheme=JLRoutesGlobalRoutesScheme anything=0-0 round=0",
                 "global any JLRoutePattern=/:anything JLRouteScheme=JLRoutesGlobalRoutesScheme anything=not a url 0-0 round=0",
             ])
-        #expect(even.calls.last == "global any JLRoutePattern=/:anything JLRouteScheme=JLRoutesGlobalRoutesScheme anything=not a url 0-59 round=59")
+        #expect(
+            even.calls.last
+                == "global any JLRoutePattern=/:anything JLRouteScheme=JLRoutesGlobalRoutesScheme anything=not a url 0-59 round=59"
+        )
         // Worker 1: no fallback, the group pattern at priority 1 (it wins "user/view/V": id=view).
         // Rounds 0...30 accept 6 URLs, later rounds 5.
         let odd = ConcurrencyWorkload(worker: 1).run()
         #expect(odd.accepted == 31 * 6 + 29 * 5)
         #expect(odd.unmatched == 31 * 3 + 29 * 4)
-        #expect(odd.calls.first == #"user JLRoutePattern=/user/:id/:tab JLRouteScheme=w1 id=view ref=["r0", "s"] round=0 tab=1-0"#)
-        #expect(odd.calls.contains(#"view JLRoutePattern=/user/view/:id JLRouteScheme=w1 id=1-31 ref=["r31", "s"] round=31"#))
-        #expect(odd.calls.contains("user again JLRoutePattern=/user/:id JLRouteScheme=w1 id=1-31 round=31") == false)
+        #expect(
+            odd.calls.first
+                == #"user JLRoutePattern=/user/:id/:tab JLRouteScheme=w1 id=view ref=["r0", "s"] round=0 tab=1-0"#
+        )
+        #expect(
+            odd.calls.contains(
+                #"view JLRoutePattern=/user/view/:id JLRouteScheme=w1 id=1-31 ref=["r31", "s"] round=31"#))
+        #expect(
+            odd.calls.contains("user again JLRoutePattern=/user/:id JLRouteScheme=w1 id=1-31 round=31")
+                == false)
     }
 
     @Test func routersOnActorsAndTheMainActor() async {

@@ -17,7 +17,9 @@ import Testing
         #expect(probe.route("myapp://literal/\(value)b") == .unmatched)
         // A megabyte of escapes decodes to a third of a megabyte.
         let escaped = String(repeating: "%41", count: 1 << 18)
-        #expect(probe.route("myapp://big/\(escaped)") == .handled("parameter", ["value": String(repeating: "A", count: 1 << 18)]))
+        #expect(
+            probe.route("myapp://big/\(escaped)")
+                == .handled("parameter", ["value": String(repeating: "A", count: 1 << 18)]))
     }
 
     @Test func twoHundredThousandSegments() {
@@ -68,10 +70,13 @@ import Testing
     @Test(arguments: [
         ("%", "%"), ("%Z1", "%Z1"), ("%E2%82", "%E2%82"), ("%00", "\u{0}"), ("%%", "%%"), ("%2", "%2"),
         ("%G0", "%G0"), ("100%", "100%"), ("%FF", "%FF"), ("%C0%AF", "%C0%AF"), ("%ED%A0%80", "%ED%A0%80"),
-        ("%F4%90%80%80", "%F4%90%80%80"), ("%41%E2%82", "%41%E2%82"), ("a%00b", "a\u{0}b"), ("%2F%2e%2E", "/.."),
+        ("%F4%90%80%80", "%F4%90%80%80"), ("%41%E2%82", "%41%E2%82"), ("a%00b", "a\u{0}b"),
+        ("%2F%2e%2E", "/.."),
     ])
     func invalidAndTruncatedEscapes(escape: String, value: String) {
-        let probe = HostileProbe(["/p/:value": "path", "/q": "query", "/f/:value": "fragment", "/w/*": "wildcard"])
+        let probe = HostileProbe([
+            "/p/:value": "path", "/q": "query", "/f/:value": "fragment", "/w/*": "wildcard",
+        ])
         probe.expect("myapp://p/\(escape)", .handled("path", ["value": value]))
         probe.expect("myapp://q?v=\(escape)", .handled("query", ["v": value]))
         probe.expect("myapp://q?\(escape)=v", .handled("query", [value: "v"]))
@@ -109,7 +114,9 @@ import Testing
     // MARK: Characters outside the URL syntax
 
     @Test func nonASCIIText() {
-        let probe = HostileProbe(["/a/café": "literal", "/a/:value": "value", "/q": "query", "/日本/*": "wildcard"])
+        let probe = HostileProbe([
+            "/a/café": "literal", "/a/:value": "value", "/q": "query", "/日本/*": "wildcard",
+        ])
         probe.expect("myapp://a/caf%C3%A9", .handled("literal", [:]))
         probe.expect("myapp://a/café", .handled("literal", [:]))
         probe.expect("myapp://a/cafe%CC%81", .handled("value", ["value": "cafe\u{301}"]))
@@ -140,22 +147,17 @@ import Testing
         #expect(probe.route(try #require(URL(string: "myapp://café/7"))) == .handled("host", ["id": "7"]))
     }
 
-    // Bug (reported; Fuzz/regressions/punycode-host-string-differs-from-url): since d67fb07 a URL
-    // value whose host is in IDNA form is read through `URLComponents`, which decodes the host
-    // ("xn--caf-dma" → "caf%C3%A9"; invalid punycode such as "xn--a" → no host at all), while the
-    // same text routed as a String takes the fast path and keeps "xn--caf-dma".
+    // Regression (Fuzz/regressions/punycode-host-string-differs-from-url): a host in IDNA form
+    // was kept as written on the String fast path, while a URL value went through
+    // `URLComponents`, which decodes it ("xn--caf-dma" → "caf%C3%A9"; invalid punycode such as
+    // "xn--a" → no host at all). Both now go through Foundation.
     @Test(arguments: ["myapp://xn--caf-dma/7", "myapp://xn--a/7", "myapp://xn--h1aghdfz2d/7"])
     func punycodeHostRoutesAlikeAsStringAndURL(_ string: String) throws {
-        let probe = HostileProbe(["/café/:id": "unicode", "/xn--caf-dma/:id": "punycode", "/:host/:id": "any"])
+        let probe = HostileProbe([
+            "/café/:id": "unicode", "/xn--caf-dma/:id": "punycode", "/:host/:id": "any",
+        ])
         let url = try #require(URL(string: string))
-        let viaString = probe.route(string)
-        withKnownIssue("the fast path keeps an IDNA host that URLComponents decodes") {
-            #expect(probe.route(url) == viaString)
-        } when: {
-            // Foundation decodes the IDNA host (it does on Linux).
-            let written = string.dropFirst("myapp://".count).prefix { $0 != "/" }
-            return URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedHost != String(written)
-        }
+        #expect(probe.route(url) == probe.route(string))
     }
 
     // MARK: Authority
@@ -169,7 +171,9 @@ import Testing
         // The dot of an embedded IPv4 address keeps the host out of the path.
         probe.expect("myapp://[::ffff:10.0.0.1]/a", .handled("no host", [:]))
         // Broken literals: whatever Foundation makes of them, routing does not crash.
-        for broken in ["myapp://::1]/a", "myapp://[[::1]]/a", "myapp://[]/a", "myapp://[x/a", "myapp://[::1]x/a"] {
+        for broken in [
+            "myapp://::1]/a", "myapp://[[::1]]/a", "myapp://[]/a", "myapp://[x/a", "myapp://[::1]x/a",
+        ] {
             _ = probe.route(broken)
         }
         #expect(probe.route("myapp://[::1/a") == .refused)
@@ -200,17 +204,25 @@ import Testing
     // MARK: Empty parts
 
     /// Every combination of empty scheme, host, path, query and fragment: which route runs.
-    @Test(arguments: [
-        ("myapp:", "root", [:]), ("myapp:/", "root", [:]), ("myapp://", "root", [:]), ("myapp:///", "root", [:]),
-        ("myapp://?", "root", [:]), ("myapp:?", "root", [:]), ("myapp://#", "one", ["one": "#"]),
-        ("myapp:#", "one", ["one": "#"]), ("myapp://?#", "one", ["one": "#"]), ("myapp:?#", "one", ["one": "#"]),
-        ("myapp:///?#", "one", ["one": "#"]), ("?", "root", [:]), ("#", "one", ["one": "#"]), ("/", "root", [:]),
-        ("//", "root", [:]), ("///", "root", [:]), ("?#", "one", ["one": "#"]), ("myapp://h", "one", ["one": "h"]),
-        ("myapp://h?", "one", ["one": "h"]), ("myapp://h#", "one", ["one": "h"]), ("myapp://h/#", "one", ["one": "h"]),
-        ("myapp://h//", "unmatched", [:]), ("myapp:a//", "unmatched", [:]), (":", "one", ["one": ":"]), ("a:", "root", [:]),
-        ("myapp://?=", "root", [:]), ("myapp://?&&", "root", [:]), ("myapp://#=", "one", ["one": "#="]),
-        ("myapp:?x", "root", ["x": ""]), ("myapp:#x=1", "root", ["x": "1"]), ("myapp://#?", "one", ["one": "#"]),
-    ] as [(String, String, [String: String])])
+    @Test(
+        arguments: [
+            ("myapp:", "root", [:]), ("myapp:/", "root", [:]), ("myapp://", "root", [:]),
+            ("myapp:///", "root", [:]),
+            ("myapp://?", "root", [:]), ("myapp:?", "root", [:]), ("myapp://#", "one", ["one": "#"]),
+            ("myapp:#", "one", ["one": "#"]), ("myapp://?#", "one", ["one": "#"]),
+            ("myapp:?#", "one", ["one": "#"]),
+            ("myapp:///?#", "one", ["one": "#"]), ("?", "root", [:]), ("#", "one", ["one": "#"]),
+            ("/", "root", [:]),
+            ("//", "root", [:]), ("///", "root", [:]), ("?#", "one", ["one": "#"]),
+            ("myapp://h", "one", ["one": "h"]),
+            ("myapp://h?", "one", ["one": "h"]), ("myapp://h#", "one", ["one": "h"]),
+            ("myapp://h/#", "one", ["one": "h"]),
+            ("myapp://h//", "unmatched", [:]), ("myapp:a//", "unmatched", [:]), (":", "one", ["one": ":"]),
+            ("a:", "root", [:]),
+            ("myapp://?=", "root", [:]), ("myapp://?&&", "root", [:]), ("myapp://#=", "one", ["one": "#="]),
+            ("myapp:?x", "root", ["x": ""]), ("myapp:#x=1", "root", ["x": "1"]),
+            ("myapp://#?", "one", ["one": "#"]),
+        ] as [(String, String, [String: String])])
     func emptyParts(url: String, label: String, values: [String: String]) {
         // "unmatched": an empty segment never fills a parameter, so nothing matches.
         let probe = HostileProbe(["/": "root", "/:one": "one", "/:one/:two": "two"])
@@ -221,7 +233,8 @@ import Testing
         let probe = HostileProbe(["/": "root", "/:one": "one", "/*": "rest"])
         #expect(probe.route("") == .refused)
         #expect(probe.unmatchedCount == 0)
-        for url in ["://", ":/", "://x", "1abc://x", "my app://x", "-://x", "+://", ".:", " ", "\u{0}", "\n"] {
+        for url in ["://", ":/", "://x", "1abc://x", "my app://x", "-://x", "+://", ".:", " ", "\u{0}", "\n"]
+        {
             let outcome = probe.route(url)
             #expect(outcome == .refused || outcome.label != nil, "\(url.debugDescription)")
         }
@@ -231,7 +244,9 @@ import Testing
 
     /// `..` and `.` are literal text: never resolved against the path before them.
     @Test func dotSegmentsAreKeptLiteral() throws {
-        let probe = HostileProbe(["/b": "b", "/a/b": "a/b", "/a/../b": "dot-dot", "/a/./b": "dot", "/../b": "leading"])
+        let probe = HostileProbe([
+            "/b": "b", "/a/b": "a/b", "/a/../b": "dot-dot", "/a/./b": "dot", "/../b": "leading",
+        ])
         probe.expect("myapp://a/../b", .handled("dot-dot", [:]))
         let url = try #require(probe.last?[Definition.Keys.url] as? URL)
         #expect(url.absoluteString == "myapp://a/../b")
@@ -262,7 +277,8 @@ import Testing
     }
 
     @Test func hugeAndDeepPatterns() {
-        let many = String(repeating: "/:p", count: 1)
+        let many =
+            String(repeating: "/:p", count: 1)
             + (0..<100_000).map { "/s\($0)" }.joined()
         HostileInputTests.checkPattern(many)
         HostileInputTests.checkPattern("/" + String(repeating: "x", count: 1 << 20))
@@ -275,7 +291,8 @@ import Testing
         HostileInputTests.checkPattern((0..<Router.maximumOptionalGroups).map { "(/g\($0))" }.joined())
         HostileInputTests.checkPattern((0...Router.maximumOptionalGroups).map { "(/g\($0))" }.joined())
         HostileInputTests.checkPattern(
-            (0..<Router.maximumOptionalGroups).map { "(/\(String(repeating: "x", count: 100))\($0))" }.joined())
+            (0..<Router.maximumOptionalGroups).map { "(/\(String(repeating: "x", count: 100))\($0))" }
+                .joined())
     }
 
     @Test func patternsAsDefinitionsNeverCrash() {
@@ -348,7 +365,9 @@ import Testing
         @Test func manyEmptySegmentsAndHashesTakeLinearTime() {
             let probe = HostileProbe(["/w/*": "wildcard"])
             HostileInputTests.expectLinear(base: 10_000) { size in
-                let url = "myapp://w" + String(repeating: "/", count: size) + "#" + String(repeating: "/#", count: size)
+                let url =
+                    "myapp://w" + String(repeating: "/", count: size) + "#"
+                    + String(repeating: "/#", count: size)
                 return { _ = probe.route(url) }
             }
         }
@@ -427,7 +446,9 @@ enum HostileOutcome: Equatable, CustomStringConvertible {
         switch self {
         case .refused: return "refused"
         case .unmatched: return "unmatched"
-        case .handled(let label, let values): return "\(label) \(values.map { "\($0.key.debugDescription): \($0.value.debugDescription)" }.sorted())"
+        case .handled(let label, let values):
+            return
+                "\(label) \(values.map { "\($0.key.debugDescription): \($0.value.debugDescription)" }.sorted())"
         }
     }
 }
@@ -488,7 +509,8 @@ final class HostileProbe {
             return unmatchedCount > unmatchedBefore ? .unmatched : .refused
         }
         var values: [String: String] = [:]
-        for (key, value) in last where ![Definition.Keys.url, Definition.Keys.pattern, Definition.Keys.scheme].contains(key) {
+        for (key, value) in last
+        where ![Definition.Keys.url, Definition.Keys.pattern, Definition.Keys.scheme].contains(key) {
             if let value = value as? String { values[key] = value }
         }
         return .handled(label, values)

@@ -61,5 +61,8 @@ import Testing
         #expect(!filter.accepts("shop.io"))
         #expect(!filter.accepts(nil))
         #expect(!filter.accepts(""))
+        // Case is folded for ASCII only: the Kelvin sign is not a "k".
+        #expect(!HostFilter(["kexample.com"]).accepts("%E2%84%AAexample.com"))
+        #expect(HostFilter(["kexample.com"]).accepts("KEXAMPLE.com"))
     }
 }

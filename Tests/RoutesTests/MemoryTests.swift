@@ -98,9 +98,12 @@ import Testing
         // index) still holds the handler.
         let probe = MemoryTests.register(in: router.default, pattern: "/user/:id")
         let declining = MemoryProbe()
-        router.default.add(pattern: "/user/:id", priority: 1, handler: MemoryProbe.handler(declining.capture(), accept: false))
+        router.default.add(
+            pattern: "/user/:id", priority: 1,
+            handler: MemoryProbe.handler(declining.capture(), accept: false))
         for index in 0..<100 {
-            #expect(router.route(to: "myapp://user/\(index)?q=\(index)#f=\(index)", parameters: ["extra": index]))
+            #expect(
+                router.route(to: "myapp://user/\(index)?q=\(index)#f=\(index)", parameters: ["extra": index]))
             #expect(router.canRoute(to: "myapp://user/\(index)"))
         }
         router.default.remove(pattern: "/user/:id")
@@ -141,10 +144,11 @@ import Testing
         do {
             let holder = MemoryHolder()
             weakHolder = holder
-            weakDefinition = router.default.add(pattern: "/user/:id") { params in
-                holder.pending = params
-                return true
-            }.first
+            weakDefinition =
+                router.default.add(pattern: "/user/:id") { params in
+                    holder.pending = params
+                    return true
+                }.first
             #expect(router.route(to: "myapp://user/7"))
             #expect(holder.pending?["id"] as? String == "7")
         }
@@ -166,7 +170,8 @@ import Testing
             router.alpha.shouldFallback = true
             router.logger = { _ in }
             // A handler that uses its router holds it weakly, as apps should.
-            router.default.add(pattern: "/again") { [weak router] _ in router?.route(to: "myapp://a") ?? false }
+            router.default.add(pattern: "/again") { [weak router] _ in router?.route(to: "myapp://a") ?? false
+            }
             #expect(router.route(to: "alpha://again"))
         }
         #expect(weakRouter == nil)
@@ -179,10 +184,12 @@ import Testing
             let target = MemoryTarget()
             weakTarget = target
             router.default.add(pattern: "/t", handler: RouteHandlers.weak(target))
-            router.default.add(pattern: "/u", handler: RouteHandlers.weak(target) { target, _ in
-                target.handled += 1
-                return true
-            })
+            router.default.add(
+                pattern: "/u",
+                handler: RouteHandlers.weak(target) { target, _ in
+                    target.handled += 1
+                    return true
+                })
             #expect(router.route(to: "myapp://t"))
             #expect(router.route(to: "myapp://u"))
             #expect(target.handled == 2)

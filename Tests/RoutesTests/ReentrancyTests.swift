@@ -32,7 +32,9 @@ import Testing
         let table = router.default
         table.add(pattern: "/a") { [log, unowned table] _ in
             log.append("adder")
-            for index in 0..<1000 { table.add(pattern: "/a/\(index)", handler: log.handler("added \(index)")) }
+            for index in 0..<1000 {
+                table.add(pattern: "/a/\(index)", handler: log.handler("added \(index)"))
+            }
             table.add(pattern: "/a", priority: 1, handler: log.handler("added /a"))
             return false
         }
@@ -66,11 +68,12 @@ import Testing
     @Test func aHandlerRemovesItsOwnDefinition() {
         let table = router.default
         let own = WeakDefinition()
-        own.definition = table.add(pattern: "/a") { [log, unowned table] _ in
-            log.append("self")
-            if let definition = own.definition { table.remove(definition: definition) }
-            return false
-        }.first
+        own.definition =
+            table.add(pattern: "/a") { [log, unowned table] _ in
+                log.append("self")
+                if let definition = own.definition { table.remove(definition: definition) }
+                return false
+            }.first
         table.add(pattern: "/a", handler: log.handler("next"))
         #expect(router.route(to: "myapp://a"))
         #expect(log.take() == ["self", "next"])
@@ -276,7 +279,8 @@ import Testing
             let inner = router.route(to: "myapp://inner/7?q=1")
             log.append("inner returned \(inner)")
             // The outer parameters are untouched by the nested walk.
-            log.append("outer still \(params["id"] as? String ?? "?") \(params.pattern) \(params["q"] == nil)")
+            log.append(
+                "outer still \(params["id"] as? String ?? "?") \(params.pattern) \(params["q"] == nil)")
             return true
         }
         router.default.add(pattern: "/inner/:id") { [log] params in
@@ -284,7 +288,8 @@ import Testing
             return true
         }
         #expect(router.route(to: "myapp://outer/1"))
-        #expect(log.take() == ["outer 1", "inner 7 1", "inner returned true", "outer still 1 /outer/:id true"])
+        #expect(
+            log.take() == ["outer 1", "inner 7 1", "inner returned true", "outer still 1 /outer/:id true"])
     }
 
     @Test func recursiveRouting() {
