@@ -81,9 +81,7 @@ struct URLParts {
     /// Parts of a `URL`, from the fast path when its text allows, from Foundation otherwise.
     init(url: URL) {
         let text = url.absoluteString
-        // Foundation writes a non-ASCII host in its IDNA form ("xn--caf-dma") in `absoluteString`,
-        // where `URLComponents` gives "caf%C3%A9" (as for the same URL routed as a string).
-        if let offsets = URLParts.scan(text), !URLParts.hasPunycodeHost(text, offsets.host) {
+        if let offsets = URLParts.scan(text) {
             self.init(text: text, ranges: offsets, url: url)
         } else {
             self.init(foundation: url)
@@ -120,10 +118,7 @@ struct URLParts {
 
     /// Splits `string` without Foundation, or returns `nil` when the fast path cannot vouch for it.
     static func split(_ string: String) -> URLParts? {
-        // A host in IDNA form goes to Foundation, which decodes it ("xn--caf-dma" → "caf%C3%A9"),
-        // as it does for a `URL` value: a link routes the same as text and as a URL.
-        guard let offsets = scan(string), !hasPunycodeHost(string, offsets.host) else { return nil }
-        return URLParts(text: string, ranges: offsets, url: nil)
+        scan(string).map { URLParts(text: string, ranges: $0, url: nil) }
     }
 
     private static func scan(_ string: String) -> Offsets? {
@@ -131,15 +126,6 @@ struct URLParts {
         guard string.utf8.count < Int(Int32.max) else { return nil }
         var string = string
         return string.withUTF8 { scan($0) }
-    }
-
-    /// Whether a label of the host starts with the IDNA prefix `xn--`.
-    private static func hasPunycodeHost(_ text: String, _ host: Range<Int>?) -> Bool {
-        guard let host, host.count >= 4 else { return false }
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: host.lowerBound)
-        let name = utf8[start..<utf8.index(start, offsetBy: host.count)]
-        return name.split(separator: .dot).contains { $0.starts(with: "xn--".utf8) }
     }
 
     /// One pass over the bytes: find the delimiters and check every byte against its part's
@@ -164,6 +150,10 @@ struct URLParts {
         var host: Range<Int>?
         if position + 1 < count, bytes[position] == .slash, bytes[position + 1] == .slash {
             guard let end = scanPart(bytes, from: position + 2, allowed: .host) else { return nil }
+            // A host in IDNA form goes to Foundation, which decodes it ("xn--caf-dma" → "caf%C3%A9"),
+            // and which writes a non-ASCII host that way in a URL's `absoluteString`: a link routes
+            // the same as text and as a `URL`.
+            guard !hasPunycodeLabel(bytes, position + 2..<end) else { return nil }
             host = position + 2..<end
             position = end
         }
@@ -196,6 +186,22 @@ struct URLParts {
             fragment = position + 1..<end
         }
         return Offsets(scheme: scheme, host: host, path: path, query: query, fragment: fragment)
+    }
+
+    /// Whether a label of the host starts with the IDNA prefix `xn--` (ASCII case ignored).
+    private static func hasPunycodeLabel(_ bytes: UnsafeBufferPointer<UInt8>, _ host: Range<Int>) -> Bool {
+        var labelStart = host.lowerBound
+        while labelStart + 4 <= host.upperBound {
+            if bytes[labelStart] | 0x20 == UInt8(ascii: "x"),
+                bytes[labelStart + 1] | 0x20 == UInt8(ascii: "n"),
+                bytes[labelStart + 2] == UInt8(ascii: "-"), bytes[labelStart + 3] == UInt8(ascii: "-")
+            {
+                return true
+            }
+            guard let dot = bytes[labelStart..<host.upperBound].firstIndex(of: .dot) else { return false }
+            labelStart = dot + 1
+        }
+        return false
     }
 
     /// Scans from `start` to the first byte that ends the part ("/", "?" or "#" for a host; "?" or
