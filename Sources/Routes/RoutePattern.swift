@@ -1,5 +1,5 @@
 /// One segment of a parsed pattern.
-enum PatternSegment: Equatable {
+enum PatternSegment: Equatable, Sendable {
     /// Compared byte for byte with the percent-decoded URL segment.
     case literal(String)
     /// `:name` — captures one non-empty segment.
@@ -11,7 +11,10 @@ enum PatternSegment: Equatable {
 /// A pattern without optional groups, parsed into segments (spec §3).
 ///
 /// `/user/:id/*` → `.literal("user")`, `.parameter("id")`, `.wildcard`.
-struct RoutePattern: Equatable {
+///
+/// A class (immutable, so `Sendable`): the parameters handed to every handler keep one, and one
+/// reference costs less to copy than its text and segments.
+final class RoutePattern: Equatable, Sendable {
     /// The pattern text this was parsed from, e.g. the expansion `"/the/foo/:a"`.
     let text: String
     let segments: [PatternSegment]
@@ -21,6 +24,11 @@ struct RoutePattern: Equatable {
     /// The parameter names, in segment order.
     var parameterNames: [String] {
         segments.compactMap { if case .parameter(let name) = $0 { return name } else { return nil } }
+    }
+
+    private init(text: String, segments: [PatternSegment]) {
+        self.text = text
+        self.segments = segments
     }
 
     /// Parses components that are already split on `/`, each with its UTF-8 offset in `source`
@@ -79,8 +87,7 @@ extension RoutePattern {
     /// The root pattern `/`: one empty literal segment, as the empty path has.
     static let root = RoutePattern(text: "/", segments: [.literal("")])
 
-    private init(text: String, segments: [PatternSegment]) {
-        self.text = text
-        self.segments = segments
+    static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
+        lhs.text == rhs.text && lhs.segments == rhs.segments
     }
 }

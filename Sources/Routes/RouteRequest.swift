@@ -29,33 +29,30 @@ struct RouteRequest {
             parts.ranges.fragment == nil ? (nil, nil) : RouteRequest.fragmentRanges(parts)
     }
 
-    /// Calls `body` with the text the segments refer to, its bytes, and the segments' byte ranges.
+    /// Calls `body` with the bytes the segments refer to and the segments' byte ranges.
     func withSegments<Result>(
-        _ body: (String, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<ByteRange>) -> Result
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<ByteRange>) -> Result
     ) -> Result {
-        // The closures below capture these values only, never `self` (copying a request, with its
-        // `RouteInput`, is what costs most on the hot path).
-        let text = parts.text
-        var storage = text
+        // The closures below capture these values only, never `self`: copying a request (its
+        // strings) is what costs most on the hot path.
         let ranges = parts.ranges
         let options = options
         let fragmentPath = fragmentPath
-        return storage.withUTF8 { bytes in
+        return parts.text.withBytes { bytes in
             let host = RouteRequest.hostSegment(bytes, ranges.host, options: options)
             guard let fragmentPath else {
                 return RouteRequest.split(bytes, host: host, path: ranges.path, trimLeading: true) {
-                    body(text, bytes, $0)
+                    body(bytes, $0)
                 }
             }
             // A fragment route joins path and fragment: the one case that makes a new string.
-            var combined = RouteRequest.joined(
+            let combined = RouteRequest.joined(
                 bytes, host: host, path: ranges.path, fragmentPath: fragmentPath)
-            let joined = combined
-            return combined.withUTF8 { combinedBytes in
+            return combined.withBytes { combinedBytes in
                 RouteRequest.split(
                     combinedBytes, host: nil, path: 0..<combinedBytes.count, trimLeading: false
                 ) {
-                    body(joined, combinedBytes, $0)
+                    body(combinedBytes, $0)
                 }
             }
         }
@@ -82,7 +79,11 @@ struct RouteRequest {
 
     /// The path segments, percent-encoded; at least one.
     var segments: [Substring] {
-        withSegments { text, _, ranges in ranges.map { RouteRequest.substring(text, $0.range) } }
+        withSegments { bytes, ranges in
+            ranges.map {
+                Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.range]), as: UTF8.self))
+            }
+        }
     }
 
     /// Query items of the URL, then those of the fragment, in order; items without a name left out.
@@ -154,10 +155,15 @@ struct RouteRequest {
             if trimLeading, path.first.map({ bytes[$0] == .slash }) == true { path = path.dropFirst() }
             if path.last.map({ bytes[$0] == .slash }) == true { path = path.dropLast() }
         }
-        var count = host == nil ? 0 : 1
+        // A short path has at most one segment per byte: that bound keeps the buffer on the stack
+        // (under 1 KB) without a counting pass; a long one is counted first.
+        var count = (host == nil ? 0 : 1) + (splitsPath ? 1 : 0)
         if splitsPath {
-            count += 1
-            for index in path where bytes[index] == .slash { count += 1 }
+            if path.count <= 56 {
+                count += path.count
+            } else {
+                for index in path where bytes[index] == .slash { count += 1 }
+            }
         }
         return withUnsafeTemporaryAllocation(of: ByteRange.self, capacity: count) { buffer in
             var next = 0
@@ -173,15 +179,10 @@ struct RouteRequest {
                     start = index + 1
                 }
                 buffer[next] = ByteRange(start..<path.upperBound)
+                next += 1
             }
-            return body(UnsafeBufferPointer(buffer))
+            return body(UnsafeBufferPointer(rebasing: buffer[..<next]))
         }
-    }
-
-    private static func substring(_ text: String, _ range: Range<Int>) -> Substring {
-        let utf8 = text.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        return text[lower..<utf8.index(lower, offsetBy: range.count)]
     }
 
     /// `a=1&b&&c=` → `(a, 1)`, `(b, nil)`, `(c, "")`: items without a name are left out.

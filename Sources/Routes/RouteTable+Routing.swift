@@ -70,7 +70,7 @@ extension RouteTable {
         }
         let request = RouteRequest(parts: parts, options: options)
         let index = self.index
-        let candidates = request.withSegments { _, bytes, segments in index.candidates(bytes, segments) }
+        let candidates = request.withSegments { bytes, segments in index.candidates(bytes, segments) }
         for definition in candidates {
             log("\(definition.pattern) matches \(parts)")
             guard let handler = definition.handler else { return true }
@@ -86,7 +86,7 @@ extension RouteTable {
     private func matches(_ parts: URLParts) -> Bool {
         guard acceptsHost(of: parts) else { return false }
         let index = self.index
-        return RouteRequest(parts: parts, options: options).withSegments { _, bytes, segments in
+        return RouteRequest(parts: parts, options: options).withSegments { bytes, segments in
             index.hasCandidate(bytes, segments)
         }
     }

@@ -14,6 +14,10 @@ import Foundation
 /// router.alpha["home"] = { _ in true }
 /// ```
 public final class RouteTable {
+    // Routing reads the properties marked `@exclusivity(unchecked)` on every lookup. A table is
+    // confined to its router's isolation domain and never hands out an access across a handler
+    // call, so the dynamic exclusivity checks of class properties only cost time.
+
     /// The scheme this table routes (``Router/defaultScheme`` for the global table).
     ///
     /// ```swift
@@ -26,14 +30,14 @@ public final class RouteTable {
     /// ```swift
     /// router.alpha.shouldFallback = true
     /// ```
-    public var shouldFallback = false
+    @exclusivity(unchecked) public var shouldFallback = false
 
     /// How URLs are read: `[.decodePlusSymbols]` by default.
     ///
     /// ```swift
     /// router.default.options.insert(.treatHostAsPathComponent)
     /// ```
-    public var options: RouteOptions = [.decodePlusSymbols]
+    @exclusivity(unchecked) public var options: RouteOptions = [.decodePlusSymbols]
 
     /// Called once when routing that began in this table handled nothing (after fallback), with
     /// the URL and the extra parameters. Not called by ``canRoute(to:)``.
@@ -41,7 +45,7 @@ public final class RouteTable {
     /// ```swift
     /// router.default.unmatchedHandler = { url, _ in print("no route for", url) }
     /// ```
-    public var unmatchedHandler: ((URL, [String: Any]) -> Void)?
+    @exclusivity(unchecked) public var unmatchedHandler: ((URL, [String: Any]) -> Void)?
 
     /// The hosts this table routes, for universal links: exact names or `*.domain` for any
     /// subdomain, compared ignoring case. A URL whose host is not listed (or that has no host) is
@@ -68,16 +72,16 @@ public final class RouteTable {
     /// ```swift
     /// router.default.definitions.map(\.pattern)  // ["/the/foo/:a", "/the"]
     /// ```
-    public private(set) var definitions: [Definition] = []
+    @exclusivity(unchecked) public private(set) var definitions: [Definition] = []
 
     weak var router: Router?
     /// The router's logger, kept here so that routing does not load the weak `router` for it.
-    var logger: ((String) -> Void)?
+    @exclusivity(unchecked) var logger: ((String) -> Void)?
     /// The scheme, lowercased: tables are found ignoring case.
     let key: String
-    private(set) var hostFilter: HostFilter?
-    private var storedIndex = RouteIndex()
-    private var indexIsStale = false
+    @exclusivity(unchecked) private(set) var hostFilter: HostFilter?
+    @exclusivity(unchecked) private var storedIndex = RouteIndex()
+    @exclusivity(unchecked) private var indexIsStale = false
     private var nextSequence = 0
 
     init(scheme: String, router: Router?) {

@@ -43,7 +43,7 @@ public final class Router {
     /// ```swift
     /// router.default.add(pattern: "/home") { _ in true }
     /// ```
-    public private(set) var `default`: RouteTable
+    @exclusivity(unchecked) public private(set) var `default`: RouteTable
 
     /// Receives a line for each routing decision (registrations, matches, declines, fallback,
     /// unmatched URLs). `nil` by default: the library never prints.
@@ -64,7 +64,7 @@ public final class Router {
     public var onInvalidPattern: ((RoutePatternError) -> Void)?
 
     /// Tables of the other schemes, found by their lowercased ``RouteTable/key``.
-    private var tables: [RouteTable] = []
+    @exclusivity(unchecked) private var tables: [RouteTable] = []
 
     /// Creates a router with an empty global table.
     ///
@@ -177,8 +177,7 @@ public final class Router {
     /// The table for a URL's scheme, compared ignoring (ASCII) case, without making a string.
     func table(for parts: URLParts) -> RouteTable {
         guard let range = parts.ranges.scheme, !tables.isEmpty else { return `default` }
-        var text = parts.text
-        return text.withUTF8 { bytes in
+        return parts.text.withBytes { bytes in
             let scheme = UnsafeBufferPointer(rebasing: bytes[range])
             return tables.first { $0.hasScheme(scheme) } ?? `default`
         }

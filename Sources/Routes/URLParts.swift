@@ -124,8 +124,7 @@ struct URLParts {
     private static func scan(_ string: String) -> Offsets? {
         // Offsets are stored as Int32: longer texts (over 2 GB) go to Foundation.
         guard string.utf8.count < Int(Int32.max) else { return nil }
-        var string = string
-        return string.withUTF8 { scan($0) }
+        return string.withBytes { scan($0) }
     }
 
     /// One pass over the bytes: find the delimiters and check every byte against its part's
