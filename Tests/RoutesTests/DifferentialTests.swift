@@ -3,7 +3,9 @@ import Testing
 
 @testable import Routes
 
-/// The index against the linear reference, on thousands of seeded random tables and URLs.
+/// The index against the linear reference, on thousands of seeded random tables and URLs:
+/// 400 routers of three tables each (literals, parameters, wildcards, optional groups, fragments,
+/// priorities, fallback, options, removals, declining handlers), 40 URLs each.
 @Suite struct DifferentialTests {
     static let literals = ["a", "b", "c", "a b", "é", "user#", "x+y", ""]
     static let urlSegments = [
@@ -53,7 +55,7 @@ import Testing
         return url
     }
 
-    @Test(arguments: 0..<40)
+    @Test(arguments: 0..<400)
     func indexAgreesWithLinearScan(seed: Int) {
         var generator = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 1)
         let router = Router()
@@ -87,7 +89,7 @@ import Testing
             }
         }
         var matched = 0
-        for _ in 0..<150 {
+        for _ in 0..<40 {
             let url = DifferentialTests.randomURL(using: &generator)
             let extra = Bool.random(using: &generator) ? ["x": "extra"] : [:]
             actual = []
@@ -114,6 +116,6 @@ import Testing
             if anyMatch { matched += 1 }
         }
         // The generator must exercise matches, not only misses.
-        #expect(matched > 10)
+        #expect(matched > 2)
     }
 }
