@@ -14,16 +14,12 @@ struct ExplainCommand: ToolCommand {
     var url: String
 
     func execute() -> CommandResult {
-        let table: LoadedTable
-        do {
-            table = try source.load()
-        } catch {
-            return error.result
+        source.withLoadedTable { table in
+            let explanation = table.router.explain(url).description
+            let matched = table.match(url).match != nil
+            return CommandResult(
+                stdout: explanation + "\n",
+                status: matched ? CommandResult.Status.success : CommandResult.Status.failure)
         }
-        let explanation = table.router.explain(url).description
-        let matched = table.match(url).match != nil
-        return CommandResult(
-            stdout: explanation + "\n",
-            status: matched ? CommandResult.Status.success : CommandResult.Status.failure)
     }
 }

@@ -24,16 +24,13 @@ struct MatchCommand: ToolCommand {
     var urls: [String]
 
     func execute() -> CommandResult {
-        let table: LoadedTable
-        do {
-            table = try source.load()
-        } catch {
-            return error.result
+        source.withLoadedTable { table in
+            let results = urls.map(table.match)
+            let output = json ? MatchReport.json(results) : MatchReport.text(results)
+            let allMatched = results.allSatisfy { $0.match != nil }
+            return CommandResult(
+                stdout: output,
+                status: allMatched ? CommandResult.Status.success : CommandResult.Status.failure)
         }
-        let results = urls.map(table.match)
-        let output = json ? MatchReport.json(results) : MatchReport.text(results)
-        let allMatched = results.allSatisfy { $0.match != nil }
-        return CommandResult(
-            stdout: output, status: allMatched ? CommandResult.Status.success : CommandResult.Status.failure)
     }
 }

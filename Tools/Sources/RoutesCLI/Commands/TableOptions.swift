@@ -13,6 +13,15 @@ struct TableOptions: ParsableArguments {
     /// The name diagnostics use for the built-in sample table.
     static let sampleName = "<sample>"
 
+    /// Loads the table and runs `body` with it, or returns the result of the loading error.
+    func withLoadedTable(_ body: (LoadedTable) -> CommandResult) -> CommandResult {
+        do {
+            return body(try load())
+        } catch {
+            return error.result
+        }
+    }
+
     /// Reads and parses the table, whatever errors it has (for `lint`).
     func parse() throws(CommandFailure) -> RouteTableFile {
         guard let table else { return RouteTableFile.parse(SampleTable.text, name: TableOptions.sampleName) }
