@@ -16,7 +16,6 @@ struct LiteralTable {
     private var entries: [Entry] = []
     private var arena: [UInt8] = []
 
-
     /// The child of `parent` reached by the literal `key`, if any.
     func child(of parent: Int32, key: UnsafeBufferPointer<UInt8>) -> Int32? {
         let hash = LiteralTable.hash(key, parent: parent)
