@@ -8,51 +8,36 @@ enum PercentDecoding {
     ///
     /// Returns `nil` when an escape is malformed or the result is not valid UTF-8.
     static func decode(_ text: Substring, plusAsSpace: Bool = false) -> String? {
-        let utf8 = text.utf8
-        var needsWork = false
-        for byte in utf8 where byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
-            needsWork = true
-            break
-        }
-        if !needsWork { return String(text) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "%") {
-                let first = utf8.index(after: index)
-                guard first != utf8.endIndex else { return nil }
-                let second = utf8.index(after: first)
-                guard second != utf8.endIndex, let high = hexValue(utf8[first]),
-                    let low = hexValue(utf8[second])
-                else { return nil }
-                bytes.append(high << 4 | low)
-                index = utf8.index(after: second)
-                continue
+        let needsWork = text.utf8.contains { $0 == .percent || (plusAsSpace && $0 == UInt8(ascii: "+")) }
+        guard needsWork else { return String(text) }
+        return String(text).withBytes { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output in
+                decode(bytes, into: output, plusAsSpace: plusAsSpace).map {
+                    String(decoding: UnsafeBufferPointer(rebasing: output[..<$0]), as: UTF8.self)
+                }
             }
-            bytes.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-            index = utf8.index(after: index)
         }
-        guard isValidUTF8(bytes) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Decodes `bytes` into `output` (at least as large), without `+` decoding. Returns the
-    /// decoded length, or `nil` when an escape is malformed or the result is not valid UTF-8.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>)
-        -> Int?
-    {
+    /// Decodes `bytes` into `output` (at least as large), `+` becoming a space first with
+    /// `plusAsSpace`. Returns the decoded length, or `nil` when an escape is malformed or the
+    /// result is not valid UTF-8.
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
+        plusAsSpace: Bool = false
+    ) -> Int? {
         var count = 0
         var index = 0
         while index < bytes.count {
             var byte = bytes[index]
-            if byte == UInt8(ascii: "%") {
+            if byte == .percent {
                 guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
                     let low = hexValue(bytes[index + 2])
                 else { return nil }
                 byte = high << 4 | low
                 index += 2
+            } else if plusAsSpace, byte == UInt8(ascii: "+") {
+                byte = UInt8(ascii: " ")
             }
             output[count] = byte
             count += 1

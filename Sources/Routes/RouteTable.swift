@@ -77,7 +77,7 @@ public final class RouteTable {
     weak var router: Router?
     /// The router's logger, kept here so that routing does not load the weak `router` for it.
     @exclusivity(unchecked) var logger: ((String) -> Void)?
-    /// The scheme, lowercased: tables are found ignoring case.
+    /// The scheme, ASCII-lowercased: tables are found ignoring case.
     let key: String
     @exclusivity(unchecked) private(set) var hostFilter: HostFilter?
     @exclusivity(unchecked) private var storedIndex = RouteIndex()
@@ -88,15 +88,12 @@ public final class RouteTable {
         self.scheme = scheme
         self.router = router
         self.logger = router?.logger
-        key = scheme.lowercased()
+        key = scheme.asciiLowercased()
     }
 
     /// Whether `scheme` (a URL's, any case) is this table's.
     func hasScheme(_ scheme: UnsafeBufferPointer<UInt8>) -> Bool {
-        key.utf8.count == scheme.count
-            && zip(key.utf8, scheme).allSatisfy { key, byte in
-                key == (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
-            }
+        key.utf8.count == scheme.count && zip(key.utf8, scheme).allSatisfy { $0 == $1.asciiLowercased }
     }
 
     /// Whether this is the router's global table.

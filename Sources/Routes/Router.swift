@@ -83,7 +83,7 @@ public final class Router {
     /// router["ALPHA"] === router["alpha"]  // true
     /// ```
     public subscript(scheme: String) -> RouteTable {
-        let key = scheme.lowercased()
+        let key = scheme.asciiLowercased()
         if key == `default`.key { return `default` }
         if let table = tables.first(where: { $0.key == key }) { return table }
         let table = RouteTable(scheme: scheme, router: self)
@@ -145,7 +145,7 @@ public final class Router {
     /// router.unregister(scheme: "alpha")
     /// ```
     public func unregister(scheme: String) {
-        let key = scheme.lowercased()
+        let key = scheme.asciiLowercased()
         if key == `default`.key {
             `default` = RouteTable(scheme: Router.defaultScheme, router: self)
         } else {
