@@ -40,7 +40,10 @@ enum OptionalGroupExpansion {
             }
             // The root pattern is one empty segment, as the empty path is.
             if components.isEmpty { components = [PatternComponent(text: "", offset: 0)] }
-            let text = "/" + components.map(\.text).joined(separator: "/")
+            // The text must read back as the same segments: a trailing empty segment needs one
+            // more "/" (the trailing one is removed when a pattern is split), the root does not.
+            var text = "/" + components.map(\.text).joined(separator: "/")
+            if components.count > 1, components.last?.text.isEmpty == true { text += "/" }
             candidates.append((text, components, mask))
         }
         candidates.sort { $0.text.count != $1.text.count ? $0.text.count > $1.text.count : $0.rank > $1.rank }

@@ -111,3 +111,25 @@ private func patternError(_ pattern: String) -> RoutePatternError? {
     let error = try #require(patternError("/café/*/x"))
     #expect(error.offset == 6)
 }
+
+/// Regression (found by the fuzzer, Fuzz/regressions/expansion-with-trailing-empty-segment): the
+/// expansion of `://(a)` without its group has the segments `:` and `""`; its text was `/:/`,
+/// which reads back as the single segment `:`.
+@Test func expansionsReadBackAsTheirOwnSegments() throws {
+    #expect(try Router.expand(pattern: "://(a)") == ["/://a", "/://"])
+    var generator = SeededGenerator(seed: 11)
+    let pieces = ["/", "//", "a", ":p", ":q", "*", "(", ")", "(/b)", "(/:r)", "(/)", "#", ""]
+    var checked = 0
+    for _ in 0..<3_000 {
+        let pattern = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+            pieces.randomElement(using: &generator)!
+        }.joined()
+        guard let expansions = try? OptionalGroupExpansion.expand(pattern) else { continue }
+        for expansion in expansions where OptionalGroupExpansion.hasGroups(pattern) {
+            let again = try OptionalGroupExpansion.expand(expansion.text)
+            #expect(again.map(\.segments) == [expansion.segments], "\(pattern) → \(expansion.text)")
+            checked += 1
+        }
+    }
+    #expect(checked > 500)
+}
