@@ -258,14 +258,15 @@ private struct ReferencePattern {
         for component in Reference.trimmedSplit(Substring(pattern)) {
             if component == "*" {
                 parts.append(.wildcard)
-            } else if component.hasPrefix(":") {
-                var name = component.dropFirst()
+            } else if component.utf8.first == UInt8(ascii: ":") {
+                // Byte-wise too: a combining mark after ":" or before "#" does not hide them.
+                var name = Array(component.utf8.dropFirst())
                 if name.isEmpty {
-                    name = ":"
-                } else if name.hasSuffix("#") {
-                    name = name.dropLast()
+                    name = Array(":".utf8)
+                } else if name.last == UInt8(ascii: "#") {
+                    name.removeLast()
                 }
-                parts.append(.parameter(String(name)))
+                parts.append(.parameter(String(decoding: name, as: UTF8.self)))
             } else {
                 parts.append(.literal(Reference.decodeOrKeep(component)))
             }
@@ -440,12 +441,17 @@ private struct Reference {
         return (path, query, !value.isEmpty, path == query)
     }
 
-    /// One leading and one trailing `/` removed, then split on `/`.
+    /// One leading and one trailing `/` removed, then split on `/`: on the `/` byte, as JLRoutes
+    /// splits on the UTF-16 unit, even where a combining mark follows it (so that `"/"` + U+0612
+    /// is one `Character` but still a separator).
     static func trimmedSplit(_ text: Substring) -> [Substring] {
-        var text = text
-        if text.hasPrefix("/") { text = text.dropFirst() }
-        if text.hasSuffix("/") { text = text.dropLast() }
-        return text.split(separator: "/", omittingEmptySubsequences: false)
+        let slash = UInt8(ascii: "/")
+        var bytes = Array(text.utf8)
+        if bytes.first == slash { bytes.removeFirst() }
+        if bytes.last == slash { bytes.removeLast() }
+        return bytes.split(separator: slash, omittingEmptySubsequences: false).map {
+            Substring(String(decoding: $0, as: UTF8.self))
+        }
     }
 
     /// Every name a query item of the URL or its fragment could have, decoded (a superset).

@@ -133,3 +133,14 @@ private func patternError(_ pattern: String) -> RoutePatternError? {
     }
     #expect(checked > 500)
 }
+
+/// Regression (Fuzz/regressions/slash-before-combining-mark): patterns split on the `/` byte, as
+/// JLRoutes splits on the UTF-16 unit, even where a combining mark makes `/` + mark one Character.
+@Test func slashBeforeACombiningMarkStillSeparates() throws {
+    #expect(
+        try OptionalGroupExpansion.expand("/a/\u{612}b")[0].segments == [.literal("a"), .literal("\u{612}b")])
+    #expect(
+        try OptionalGroupExpansion.expand("/:p/\u{612}/*")[0].segments == [
+            .parameter("p"), .literal("\u{612}"), .wildcard,
+        ])
+}
