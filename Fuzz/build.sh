@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target into Fuzz/.build/routes-fuzzer (git-ignored):
-#   1. Sources/Routes/*.swift as the module Routes (a static library), instrumented for
+#   1. every .swift file under Sources/Routes (all folders) as the module Routes (a static library), instrumented for
 #      libFuzzer and AddressSanitizer;
 #   2. Fuzz/FuzzTarget.swift, which imports Routes and sees only its public API, linked with it.
 #
@@ -15,6 +15,7 @@ root="$(dirname "$fuzz_dir")"
 sources="${ROUTES_SOURCES:-$root/Sources/Routes}"
 out="$fuzz_dir/.build"
 mkdir -p "$out/module"
+mapfile -t library_sources < <(find "$sources" -name '*.swift' | sort)
 
 flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g)
 # lld links the sanitizer runtimes without gold's "Cannot export local symbol" warnings.
@@ -25,7 +26,7 @@ fi
 swiftc "${flags[@]}" "$@" \
     -module-name Routes -emit-library -static \
     -emit-module -emit-module-path "$out/module/Routes.swiftmodule" \
-    "$sources"/*.swift \
+    "${library_sources[@]}" \
     -o "$out/module/libRoutes.a"
 
 swiftc "${flags[@]}" "$@" \
