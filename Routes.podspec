@@ -9,10 +9,13 @@ Pod::Spec.new do |s|
   DESC
   s.homepage         = 'https://github.com/routes-swift/Routes'
   s.license          = { :type => 'MIT', :file => 'LICENSE' }
-  s.author           = { 'The Routes authors' => 'routes@example.com' }
+  s.author           = 'Routes contributors'
   s.source           = { :git => 'https://github.com/routes-swift/Routes.git', :tag => s.version.to_s }
 
-  s.swift_versions   = ['6.0']
+  # CocoaPods 1.13 is the first that knows visionOS.
+  s.cocoapods_version = '>= 1.13.0'
+  s.swift_versions    = ['6.0']
+
   s.ios.deployment_target      = '13.0'
   s.osx.deployment_target      = '10.15'
   s.tvos.deployment_target     = '13.0'
