@@ -18,7 +18,7 @@ import Testing
         #expect(table.segments == ["user", "view", "7"])
         #expect(table.query == [.init(name: "ref", value: "mail"), .init(name: "debug", value: "")])
         #expect(
-            table.definitions.map(\.verdict) == [
+            table.verdicts == [
                 .matches,
                 .segmentCount(expected: 2, actual: 3),
                 .literal(index: 0, expected: "post", actual: "user"),
@@ -33,10 +33,10 @@ import Testing
     @Test func tooFewSegmentsAndEmptyParameters() {
         router.default.add(pattern: "/a/b/*")
         router.default.add(pattern: "/a/:id")
-        let verdicts = router.explain("myapp://a/").tables[0].definitions.map(\.verdict)
+        let verdicts = router.explain("myapp://a/").tables[0].verdicts
         #expect(verdicts == [.tooFewSegments(minimum: 2, actual: 1), .segmentCount(expected: 2, actual: 1)])
         #expect(
-            router.explain("myapp://a//").tables[0].definitions[1].verdict
+            router.explain("myapp://a//").tables[0].verdicts[1]
                 == .emptyParameter(index: 1, name: "id"))
     }
 

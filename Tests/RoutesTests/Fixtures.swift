@@ -42,7 +42,7 @@ func routeValues(_ call: Recorder.Call?) -> [String: String] {
 /// The segments a table with `options` reads from `url`.
 func segments(_ url: String, options: RouteOptions = [.decodePlusSymbols]) -> [String]? {
     guard let parts = URLParts(string: url) else { return nil }
-    return RouteRequest(parts: parts, options: options).segments.map(String.init)
+    return RouteRequest(parts: parts, options: options).encodedSegments
 }
 
 /// A small, deterministic random number generator (SplitMix64) for generated corpora.

@@ -41,7 +41,8 @@ enum LinearReference {
         if table.shouldFallback, !table.isGlobal { tables.append(router.default) }
         for table in tables {
             let request = RouteRequest(parts: parts, options: table.options)
-            for definition in table.definitions where matches(definition.parsed, request.segments) {
+            let segments = request.encodedSegments.map { Substring($0) }
+            for definition in table.definitions where matches(definition.parsed, segments) {
                 let name = label(definition)
                 calls.append(
                     Call(label: name, parameters: parameters(request, definition, extra, table.scheme)))
@@ -58,22 +59,23 @@ enum LinearReference {
     ) -> [String: String] {
         let plus = request.options.contains(.decodePlusSymbols)
         var query: [String: [String]] = [:]
-        for item in request.queryItems {
-            let value = item.value.map { PercentDecoding.decodeOrKeep($0, plusAsSpace: plus) } ?? ""
-            query[PercentDecoding.decodeOrKeep(item.name), default: []].append(value)
+        request.forEachQueryItem { name, value in
+            query[name, default: []].append(value)
+            return true
         }
+        let segments = request.encodedSegments.map { Substring($0) }
         var result = query.mapValues { $0.count == 1 ? $0[0] : $0.joined(separator: "|") }
         for (index, segment) in definition.parsed.segments.enumerated() {
             switch segment {
             case .parameter(let name):
-                var raw = request.segments[index]
+                var raw = segments[index]
                 if raw.count > 1, raw.last == "#" { raw = raw.dropLast() }
                 result[name] = PercentDecoding.decodeOrKeep(raw, plusAsSpace: plus)
             case .wildcard:
                 let rest =
-                    request.segments == [""]
+                    segments == [""]
                     ? []
-                    : request.segments[index...].map {
+                    : segments[index...].map {
                         PercentDecoding.decodeOrKeep($0, plusAsSpace: plus)
                     }
                 result[Definition.Keys.wildcard] = rest.joined(separator: "|")

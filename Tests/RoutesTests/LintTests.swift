@@ -45,6 +45,103 @@ import Testing
         #expect(router.lint().isEmpty)
     }
 
+    @Test func aPatternThatStartsWithASchemeIsAFinding() {
+        router.default.add(pattern: "myapp://user/:id")
+        router.alpha.add(pattern: "/alpha://settings(/:section)")
+        for pattern in ["/docs#/:page", "/x:y/z", "/:id/a", "/1app://x", "/my_app://x", "/a/b://c"] {
+            router.beta.add(pattern: pattern)
+        }
+        let warnings = router.lint()
+        #expect(warnings.map(\.kind) == [.schemeInPattern, .schemeInPattern, .schemeInPattern])
+        #expect(warnings.map(\.earlierPattern) == [nil, nil, nil])
+        #expect(
+            warnings.map(\.description) == [
+                "[JLRoutesGlobalRoutesScheme] myapp://user/:id starts with a scheme, but a pattern is matched against a URL's path only; register /user/:id in the table of myapp instead",
+                "[alpha] /alpha://settings/:section starts with a scheme, but a pattern is matched against a URL's path only; register /settings/:section in the table of alpha instead",
+                "[alpha] /alpha://settings starts with a scheme, but a pattern is matched against a URL's path only; register /settings in the table of alpha instead",
+            ])
+        // What the finding says: such a pattern does not route the URL it looks like.
+        #expect(!router.route(to: "myapp://user/42"))
+        #expect(!router.route(to: "alpha://settings"))
+    }
+
+    @Test func aCatchAllInTheGlobalTableIsAFinding() {
+        for pattern in ["*", "/:x", "/:a/:b", "/:a/*", "/:a/:b/*", "/home", "/", "/:a/b"] {
+            router.default.add(pattern: pattern)
+        }
+        router.myapp.add(pattern: "/*")  // a table of its own scheme: only myapp URLs reach it
+        router.myapp.add(pattern: "/:x")
+        let warnings = router.lint().filter { $0.kind == .catchAll }
+        #expect(warnings.allSatisfy { $0.scheme == Router.defaultScheme && $0.earlierPattern == nil })
+        #expect(warnings.map(\.pattern) == ["*", "/:x", "/:a/:b", "/:a/*", "/:a/:b/*"])
+        let reach = warnings.map { $0.description.split(separator: ",")[0] }
+        #expect(
+            reach == [
+                "[JLRoutesGlobalRoutesScheme] * matches every URL",
+                "[JLRoutesGlobalRoutesScheme] /:x matches every one-segment URL",
+                "[JLRoutesGlobalRoutesScheme] /:a/:b matches every URL of 2 segments",
+                "[JLRoutesGlobalRoutesScheme] /:a/* matches every URL of at least one segment",
+                "[JLRoutesGlobalRoutesScheme] /:a/:b/* matches every URL of at least 2 segments",
+            ])
+        #expect(
+            warnings[1].description
+                == "[JLRoutesGlobalRoutesScheme] /:x matches every one-segment URL, whatever its scheme: the global table receives the URLs of every scheme that has no table of its own, javascript:, file: and http: links included; move it to your app's scheme table or start it with a literal segment"
+        )
+    }
+
+    /// What the catch-all finding warns about: the global table routes links of any scheme.
+    @Test func theGlobalTableReceivesEverySchemeWithoutATable() {
+        var reached: [String] = []
+        let record: RouteHandler = { params in
+            reached.append(params.pattern)
+            return true
+        }
+        router.default.add(pattern: "/:x", handler: record)
+        router.default.add(pattern: "/*", handler: record)
+        #expect(router.route(to: "javascript:alert(1)"))
+        #expect(router.route(to: "file:///etc/passwd"))
+        #expect(router.route(to: "http://example.com/anything"))
+        #expect(reached == ["/:x", "/*", "/:x"])
+        #expect(router.lint().map(\.kind) == [.catchAll, .catchAll])
+    }
+
+    @Test func aDefinitionThatMayDeclineShadowsNothing() {
+        let byID = router.default.add(pattern: "/post/:id") { params in params.int("id") != nil }
+        router.default.add(pattern: "/post/:slug") { _ in true }
+        #expect(router.default.lint().map(\.kind) == [.parameterNamesOnly])
+        let mayDecline: (Definition) -> Bool = { definition in byID.contains { $0 === definition } }
+        #expect(router.default.lint(mayDecline: mayDecline).isEmpty)
+        #expect(router.lint(mayDecline: mayDecline).isEmpty)
+        // The idiom at work: the slug route runs when the id route declines.
+        #expect(router.route(to: "x://post/hello-world"))
+    }
+
+    @Test func aLaterDefinitionIsReportedAgainstTheFirstThatDoesNotDecline() {
+        router.alpha.add(pattern: "/user/:id", priority: 2)
+        router.alpha.add(pattern: "/user/:uid", priority: 1)
+        router.alpha.add(pattern: "/user/new")
+        router.alpha.add(pattern: "/user/:name", priority: 3)
+        let declining: Set<String> = ["/user/:name", "/user/:uid"]
+        let warnings = router.lint(mayDecline: { declining.contains($0.pattern) })
+        #expect(warnings.map(\.pattern) == ["/user/:uid", "/user/new"])
+        #expect(warnings.map(\.earlierPattern) == ["/user/:id", "/user/:id"])
+        #expect(warnings.map(\.kind) == [.parameterNamesOnly, .shadowed])
+        // Declining changes nothing for the findings about one definition.
+        router.default.add(pattern: "/:page")
+        #expect(router.lint(mayDecline: { _ in true }).map(\.kind) == [.catchAll])
+    }
+
+    @Test func mayDeclineIsAskedOncePerDefinition() {
+        router.default.add(pattern: "/a(/:b)(/:c)")
+        router.alpha.add(pattern: "/x")
+        var asked: [String] = []
+        _ = router.lint(mayDecline: { definition in
+            asked.append(definition.pattern)
+            return false
+        })
+        #expect(asked == ["/a/:b/:c", "/a/:b", "/a/:c", "/a", "/x"])
+    }
+
     @Test func coverageAgreesWithMatchingOnRandomPatterns() {
         var generator = SeededGenerator(seed: 42)
         var checked = 0
@@ -60,7 +157,7 @@ import Testing
             for _ in 0..<30 {
                 let url = DifferentialTests.randomURL(using: &generator)
                 guard let parts = URLParts(string: url) else { continue }
-                let segments = RouteRequest(parts: parts, options: []).segments
+                let segments = RouteRequest(parts: parts, options: []).encodedSegments
                 if b.parsed.verdict(for: segments) == .matches {
                     checked += 1
                     #expect(a.parsed.verdict(for: segments) == .matches, "\(first) covers \(second)? \(url)")

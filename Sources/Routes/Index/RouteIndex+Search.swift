@@ -1,22 +1,23 @@
-/// Finding the definitions that match a URL's segments.
+/// Finding the definitions that match a URL's segments, and what each captured.
 ///
-/// A depth-first walk over the trie with an explicit stack (no recursion, whatever the depth):
+/// A depth-first search over the trie with an explicit stack (no recursion, whatever the depth):
 /// at segment i a node offers its `*` definitions (which match any rest, even an empty one),
 /// its literal child for the decoded segment, and its parameter child when the segment is not
 /// empty; after the last segment it offers the definitions that end there. Every node is
 /// visited at most once, so the work is bounded by the URL's segments and the trie's size,
 /// and never by the number of routes that cannot match.
 ///
-/// Segments are byte ranges of the URL's text (see `RouteRequest.withSegments`): the walk makes
-/// no string, and a URL that matches the definitions of one node allocates nothing.
+/// The search makes no string, and a URL whose matches all end at one node allocates nothing:
+/// that node's list, already in routing order, is used as it is.
 extension RouteIndex {
-    /// The matching definitions, in routing order (priority, then registration).
-    func candidates(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<ByteRange>)
-        -> [Definition]
-    {
+    /// Calls `body` with each matching definition and its captures, in routing order (priority,
+    /// then registration), until `body` returns `true`. Returns whether it did.
+    ///
+    /// The matches are found before the first call, so `body` may change the table.
+    func forEachMatch(_ segments: Segments, _ body: (Definition, Captures) -> Bool) -> Bool {
         var found: [Definition] = []
         var isMerged = false
-        walk(bytes, segments) { definitions in
+        search(segments) { definitions in
             if found.isEmpty {
                 found = definitions  // the node's own list: no copy
             } else {
@@ -25,26 +26,25 @@ extension RouteIndex {
             }
             return true
         }
-        if isMerged || !found.isSortedForRouting { found.sort { $0.precedes($1) } }
-        return found
+        if isMerged { found.sort { $0.precedes($1) } }
+        for definition in found where body(definition, Captures(definition.parsed, segments)) {
+            return true
+        }
+        return false
     }
 
     /// Whether any definition matches.
-    func hasCandidate(_ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<ByteRange>) -> Bool
-    {
+    func hasMatch(_ segments: Segments) -> Bool {
         var found = false
-        walk(bytes, segments) { definitions in
+        search(segments) { definitions in
             found = !definitions.isEmpty
             return !found
         }
         return found
     }
 
-    /// Calls `visit` with each group of matching definitions until it returns `false`.
-    private func walk(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ segments: UnsafeBufferPointer<ByteRange>,
-        _ visit: ([Definition]) -> Bool
-    ) {
+    /// Calls `visit` with each node list of matching definitions until it returns `false`.
+    private func search(_ segments: Segments, _ visit: ([Definition]) -> Bool) {
         nodes.withUnsafeBufferPointer { nodes in
             withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: depth + 2) { stack in
                 stack[0] = StackEntry(node: 0, index: 0)
@@ -59,13 +59,12 @@ extension RouteIndex {
                         if !node.pointee.terminals.isEmpty, !visit(node.pointee.terminals) { return }
                         continue
                     }
-                    let segment = segments[index]
-                    if node.pointee.parameterChild >= 0, !segment.isEmpty {
+                    if node.pointee.parameterChild >= 0, !segments[index].isEmpty {
                         stack[top] = StackEntry(node: node.pointee.parameterChild, index: index + 1)
                         top += 1
                     }
                     if node.pointee.hasLiteralChildren,
-                        let child = literalChild(of: nodeIndex, bytes, segment)
+                        let child = literalChild(of: nodeIndex, segments.bytes(at: index))
                     {
                         stack[top] = StackEntry(node: child, index: index + 1)
                         top += 1
@@ -75,11 +74,8 @@ extension RouteIndex {
         }
     }
 
-    /// The literal child for the segment, compared after percent-decoding (raw when undecodable).
-    private func literalChild(of node: Int32, _ bytes: UnsafeBufferPointer<UInt8>, _ segment: ByteRange)
-        -> Int32?
-    {
-        let raw = UnsafeBufferPointer(rebasing: bytes[segment.range])
+    /// The literal child for a segment, compared after percent-decoding (raw when undecodable).
+    private func literalChild(of node: Int32, _ raw: UnsafeBufferPointer<UInt8>) -> Int32? {
         guard raw.contains(.percent) else { return literals.child(of: node, key: raw) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { output in
             guard let count = PercentDecoding.decode(raw, into: output) else {
@@ -94,11 +90,4 @@ extension RouteIndex {
 private struct StackEntry {
     var node: Int32
     var index: Int
-}
-
-extension Array where Element == Definition {
-    /// Whether the definitions are already in routing order (they are, unless priorities rise).
-    fileprivate var isSortedForRouting: Bool {
-        indices.dropFirst().allSatisfy { self[$0 - 1].precedes(self[$0]) }
-    }
 }

@@ -5,15 +5,16 @@
 /// Each node stands for a prefix of pattern segments. Its children are reached by a literal (in
 /// the shared ``LiteralTable``) or by a parameter (one child for every `:name`, whatever the
 /// name); it lists the definitions that end there and those that end there with a `*`.
-/// Lookup (`RouteIndex+Lookup.swift`) explores literal and parameter children alike and sorts
-/// what it finds by priority and registration order, so the result is exactly JLRoutes' order.
+/// Each node keeps its lists in routing order. The search (`RouteIndex+Search.swift`) explores
+/// literal and parameter children alike and merges what it finds by priority and registration
+/// order, so the result is exactly JLRoutes' order.
 final class RouteIndex {
     struct Node {
         var parameterChild: Int32 = -1
         var hasLiteralChildren = false
-        /// Definitions whose pattern ends at this node.
+        /// Definitions whose pattern ends at this node, in routing order.
         var terminals: [Definition] = []
-        /// Definitions whose pattern is this node's prefix followed by `*`.
+        /// Definitions whose pattern is this node's prefix followed by `*`, in routing order.
         var wildcards: [Definition] = []
     }
 
@@ -39,7 +40,7 @@ final class RouteIndex {
         for segment in definition.parsed.segments {
             switch segment {
             case .wildcard:
-                nodes[Int(node)].wildcards.append(definition)
+                nodes[Int(node)].wildcards.insertInRoutingOrder(definition)
                 return
             case .parameter:
                 if nodes[Int(node)].parameterChild < 0 {
@@ -57,11 +58,20 @@ final class RouteIndex {
                 }
             }
         }
-        nodes[Int(node)].terminals.append(definition)
+        nodes[Int(node)].terminals.insertInRoutingOrder(definition)
     }
 
     private func newNode() -> Int32 {
         nodes.append(Node())
         return Int32(nodes.count - 1)
+    }
+}
+
+extension Array where Element == Definition {
+    /// Inserts after every definition asked before it: O(1) when priorities do not increase.
+    mutating func insertInRoutingOrder(_ definition: Definition) {
+        var position = count
+        while position > 0, definition.precedes(self[position - 1]) { position -= 1 }
+        insert(definition, at: position)
     }
 }

@@ -2,10 +2,11 @@ import Foundation
 
 /// The parameters handed to a handler: JLRoutes' parameter dictionary, read lazily.
 ///
-/// Keys, later layers winning (spec §5): query items of the URL and its fragment; route values
-/// (`:name`, and the wildcard under ``Definition/Keys/wildcard``); the extra parameters given to
-/// `route(to:parameters:)`; the reserved keys ``Definition/Keys``, which nothing overrides.
-/// Values are decoded only when asked for, so a handler that reads one key pays for one key.
+/// Keys, later layers winning (the "Routing rules" article, *Parameters*): query items of the URL
+/// and its fragment; route values (`:name`, and the wildcard under ``Keys/wildcard``); the extra
+/// parameters given to `route(to:parameters:)`; the reserved ``Keys``, which nothing overrides.
+/// Values are decoded only when asked for, from what the match captured, so a handler that reads
+/// one key pays for one key.
 ///
 /// ```swift
 /// router.default.add(pattern: "/user/view/:userID") { params in
@@ -20,31 +21,37 @@ public struct RouteParameters {
     /// The matched pattern, parsed. Not the `Definition`: parameters a handler keeps must not keep
     /// the handler (and what it captures) alive.
     let matched: RoutePattern
+    /// What the match captured, in ``RouteRequest/segmentText``.
+    let captures: Captures
     let extra: [String: Any]
     let tableScheme: String
 
-    init(request: RouteRequest, matched: RoutePattern, extra: [String: Any], scheme: String) {
+    init(
+        request: RouteRequest, matched: RoutePattern, captures: Captures, extra: [String: Any], scheme: String
+    ) {
         self.request = request
         self.matched = matched
+        self.captures = captures
         self.extra = extra
         self.tableScheme = scheme
     }
 
     /// The value JLRoutes' dictionary holds under `key`: a `String`, a `[String]` (repeated query
-    /// keys, wildcard components), a `URL` (``Definition/Keys/url``) or an extra parameter.
+    /// keys, wildcard components), a `URL` (``Keys/url``) or an extra parameter.
     ///
     /// ```swift
     /// params["id"] as? String  // "42"
     /// ```
     public subscript(key: String) -> Any? {
         switch key {
-        case Definition.Keys.pattern: return pattern
-        case Definition.Keys.url: return url
-        case Definition.Keys.scheme: return scheme
+        case Keys.pattern: return pattern
+        case Keys.url: return url
+        case Keys.scheme: return scheme
         default: break
         }
         if let value = extra[key] { return value }
-        if let value = routeValue(forKey: key) { return value }
+        if key == Keys.wildcard, let components = wildcardComponents { return components }
+        if let index = matched.parameterNames.firstIndex(of: key) { return routeValue(index) }
         return queryValue(forKey: key)
     }
 
@@ -55,26 +62,24 @@ public struct RouteParameters {
     /// ```
     public var count: Int { dictionary.count }
 
-    /// Every key and value, as JLRoutes' handler dictionary.
+    /// Every key and value, as JLRoutes' handler dictionary. Linear in the number of values.
     ///
     /// ```swift
     /// for (key, value) in params.dictionary { print(key, value) }
     /// ```
     public var dictionary: [String: Any] {
-        var result: [String: Any] = [:]
-        for (name, value) in queryDictionary() { result[name] = value.count == 1 ? value[0] : value }
-        let segments = matched.segments
-        for (index, segment) in segments.enumerated() {
-            switch segment {
-            case .parameter(let name): result[name] = decodedValue(request.segments[index])
-            case .wildcard: result[Definition.Keys.wildcard] = wildcardComponents
-            case .literal: break
-            }
+        var query: [String: [String]] = [:]
+        request.forEachQueryItem { name, value in
+            query[name, default: []].append(value)
+            return true
         }
+        var result: [String: Any] = query.mapValues { $0.count == 1 ? $0[0] as Any : $0 as Any }
+        for (index, name) in matched.parameterNames.enumerated() { result[name] = routeValue(index) }
+        if let wildcardComponents { result[Keys.wildcard] = wildcardComponents }
         result.merge(extra) { _, new in new }
-        result[Definition.Keys.pattern] = pattern
-        result[Definition.Keys.url] = url
-        result[Definition.Keys.scheme] = scheme
+        result[Keys.pattern] = pattern
+        result[Keys.url] = url
+        result[Keys.scheme] = scheme
         return result
     }
 
@@ -109,38 +114,41 @@ public struct RouteParameters {
     /// params.wildcardComponents  // ["docs", "intro"] for /files/* and myapp://files/docs/intro
     /// ```
     public var wildcardComponents: [String]? {
-        let segments = matched.segments
-        guard matched.hasWildcard else { return nil }
-        // The empty path reads as one empty segment, but a wildcard captures nothing from it.
-        if request.segments == [""] { return [] }
-        return request.segments[(segments.count - 1)...].map {
-            PercentDecoding.decodeOrKeep($0, plusAsSpace: decodesPlus)
+        switch captures.wildcard {
+        case .none: return nil
+        case .empty: return []
+        case .segments(let range):
+            let plusAsSpace = decodesPlus
+            return request.segmentText.withBytes { bytes in
+                bytes[range.range].split(separator: .slash, omittingEmptySubsequences: false).map {
+                    PercentDecoding.decodeOrKeep(UnsafeBufferPointer(rebasing: $0), plusAsSpace: plusAsSpace)
+                }
+            }
         }
     }
 
     private var decodesPlus: Bool { request.options.contains(.decodePlusSymbols) }
 
-    /// A `:name` value: one trailing `#` (from a fragment) removed, `+` and escapes decoded.
-    private func decodedValue(_ raw: Substring) -> String {
-        var raw = raw
-        if raw.count > 1, raw.hasSuffix("#") { raw = raw.dropLast() }
-        return PercentDecoding.decodeOrKeep(raw, plusAsSpace: decodesPlus)
-    }
-
-    private func routeValue(forKey key: String) -> Any? {
-        if key == Definition.Keys.wildcard { return wildcardComponents }
-        for (index, segment) in matched.segments.enumerated() {
-            if case .parameter(let name) = segment, name == key {
-                return decodedValue(request.segments[index])
+    /// The `index`th `:name` value: one trailing `#` (from a fragment) removed, `+` and escapes
+    /// decoded.
+    private func routeValue(_ index: Int) -> String {
+        var range = captures[index]
+        let plusAsSpace = decodesPlus
+        return request.segmentText.withBytes { bytes in
+            if range.upperBound - range.lowerBound > 1, bytes[range.upperBound - 1] == .hash {
+                range.upperBound -= 1
             }
+            return PercentDecoding.decodeOrKeep(
+                UnsafeBufferPointer(rebasing: bytes[range.range]), plusAsSpace: plusAsSpace)
         }
-        return nil
     }
 
+    /// The values of the query items named `key`: one `String`, or a `[String]` when repeated.
     private func queryValue(forKey key: String) -> Any? {
         var values: [String] = []
-        for item in request.queryItems where PercentDecoding.decodeOrKeep(item.name) == key {
-            values.append(item.value.map { PercentDecoding.decodeOrKeep($0, plusAsSpace: decodesPlus) } ?? "")
+        request.forEachQueryItem { name, value in
+            if name == key { values.append(value) }
+            return true
         }
         switch values.count {
         case 0: return nil
@@ -148,18 +156,43 @@ public struct RouteParameters {
         default: return values
         }
     }
+}
 
-    /// Query values by decoded name, names in first-seen order.
-    private func queryDictionary() -> [(String, [String])] {
-        var order: [String] = []
-        var values: [String: [String]] = [:]
-        for item in request.queryItems {
-            let name = PercentDecoding.decodeOrKeep(item.name)
-            let value = item.value.map { PercentDecoding.decodeOrKeep($0, plusAsSpace: decodesPlus) } ?? ""
-            if values[name] == nil { order.append(name) }
-            values[name, default: []].append(value)
-        }
-        return order.map { ($0, values[$0] ?? []) }
+extension RouteParameters {
+    /// The reserved parameter keys, with JLRoutes' strings. Nothing can override them.
+    ///
+    /// ```swift
+    /// router.default.add(pattern: "/user/:id") { params in
+    ///     params[RouteParameters.Keys.pattern]  // "/user/:id"
+    ///     params[RouteParameters.Keys.scheme]   // "JLRoutesGlobalRoutesScheme"
+    ///     return true
+    /// }
+    /// ```
+    public enum Keys {
+        /// The matched pattern (the expansion, for optional groups): `"JLRoutePattern"`.
+        ///
+        /// ```swift
+        /// params[RouteParameters.Keys.pattern] as? String  // "/user/:id"
+        /// ```
+        public static let pattern = "JLRoutePattern"
+        /// The routed `URL`: `"JLRouteURL"`.
+        ///
+        /// ```swift
+        /// params[RouteParameters.Keys.url] as? URL  // myapp://user/7
+        /// ```
+        public static let url = "JLRouteURL"
+        /// The scheme of the table that matched: `"JLRouteScheme"`.
+        ///
+        /// ```swift
+        /// params[RouteParameters.Keys.scheme] as? String  // "myapp"
+        /// ```
+        public static let scheme = "JLRouteScheme"
+        /// The segments a trailing `*` captured, decoded, as `[String]`: `"JLRouteWildcardComponents"`.
+        ///
+        /// ```swift
+        /// params[RouteParameters.Keys.wildcard] as? [String]  // ["a", "b"]
+        /// ```
+        public static let wildcard = "JLRouteWildcardComponents"
     }
 }
 

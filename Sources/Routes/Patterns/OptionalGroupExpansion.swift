@@ -1,11 +1,13 @@
 /// Expansion of optional groups: `/the(/foo/:a)(/bar/:b)` registers four definitions,
-/// `/the/foo/:a/bar/:b`, `/the/foo/:a`, `/the/bar/:b`, `/the` (spec §3).
+/// `/the/foo/:a/bar/:b`, `/the/foo/:a`, `/the/bar/:b`, `/the` (the "Routing rules" article,
+/// *Optional groups*).
 ///
 /// The pattern is cut into pieces: required text and `( ... )` groups (which do not nest). Each
 /// piece loses one leading and one trailing `/` and is split into components; an expansion keeps
 /// every required piece and a subset of the groups, and reads `/` + its components joined by `/`.
-/// Expansions are ordered longest first (by characters, as JLRoutes sorts them); ties keep the
-/// combination with earlier groups first; identical expansions appear once.
+/// Expansions are ordered longest first, counting UTF-16 code units as JLRoutes' sort on
+/// `NSString.length` does; ties keep the combination with earlier groups first; identical
+/// expansions appear once.
 ///
 /// With n groups there are 2^n combinations, so n is capped at ``Router/maximumOptionalGroups``:
 /// the work is then linear in the pattern's length times at most 2^limit expansions.
@@ -25,7 +27,8 @@ enum OptionalGroupExpansion {
         }
         let pieces = try self.pieces(of: pattern)
         let groupCount = pieces.filter(\.isOptional).count
-        var candidates: [(text: String, components: [PatternComponent], rank: Int)] = []
+        // The length is in UTF-16 code units, as JLRoutes' `NSString.length`.
+        var candidates: [(text: String, length: Int, components: [PatternComponent], rank: Int)] = []
         candidates.reserveCapacity(1 << groupCount)
         for mask in 0..<(1 << groupCount) {
             // Bit (n-1-k) stands for group k, so a larger mask keeps earlier groups.
@@ -44,9 +47,9 @@ enum OptionalGroupExpansion {
             // more "/" (the trailing one is removed when a pattern is split), the root does not.
             var text = "/" + components.map(\.text).joined(separator: "/")
             if components.count > 1, components.last?.text.isEmpty == true { text += "/" }
-            candidates.append((text, components, mask))
+            candidates.append((text, text.utf16.count, components, mask))
         }
-        candidates.sort { $0.text.count != $1.text.count ? $0.text.count > $1.text.count : $0.rank > $1.rank }
+        candidates.sort { $0.length != $1.length ? $0.length > $1.length : $0.rank > $1.rank }
         var seen = Set<String>()
         var patterns: [RoutePattern] = []
         for candidate in candidates where seen.insert(candidate.text).inserted {
@@ -109,13 +112,8 @@ enum OptionalGroupExpansion {
 
     /// One leading and one trailing `/` removed, then split on `/`; nothing for an empty piece.
     private static func components(of text: Substring, at start: Int) -> [PatternComponent] {
-        var body = text
-        var offset = start
-        if body.utf8.first == .slash {
-            body = body.dropFirstByte()
-            offset += 1
-        }
-        if body.utf8.last == .slash { body = body.dropLastByte() }
+        let body = Substring(text.utf8.trimmingOneSlash())
+        var offset = start + text.utf8.distance(from: text.utf8.startIndex, to: body.utf8.startIndex)
         guard !body.isEmpty else { return [] }
         var result: [PatternComponent] = []
         result.reserveCapacity(8)

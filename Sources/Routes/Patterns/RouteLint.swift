@@ -1,11 +1,12 @@
-/// A finding of ``RouteTable/lint()``: a definition that can only run if an earlier one declines.
+/// A finding of ``RouteTable/lint()``: a definition that can only run if an earlier one declines,
+/// a pattern that starts with a scheme, or a catch-all route in the global table.
 ///
 /// ```swift
 /// for warning in router.lint() { print(warning) }
 /// // [myapp] /user/:userID differs from /user/:id only in parameter names; it runs only if /user/:id declines
 /// ```
 public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
-    /// What kind of overlap.
+    /// What kind of finding.
     ///
     /// ```swift
     /// warning.kind == .duplicate
@@ -18,9 +19,16 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         /// An earlier definition matches every URL this one matches (a same or broader pattern
         /// at a higher or equal rank).
         case shadowed
+        /// The pattern starts with a scheme (`myapp://user/:id`), but patterns are matched
+        /// against a URL's path only: register `/user/:id` in the table of `myapp` instead.
+        case schemeInPattern
+        /// A route of the global table that has no literal segment (`/*`, `/:x`, `/:a/:b`): it
+        /// matches every URL (or every URL with that many segments) of every scheme that has no
+        /// table of its own, `javascript:`, `file:` and `http:` links included.
+        case catchAll
     }
 
-    /// What kind of overlap.
+    /// What kind of finding.
     ///
     /// ```swift
     /// warning.kind  // .shadowed
@@ -32,65 +40,147 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
     /// warning.scheme  // "myapp"
     /// ```
     public let scheme: String
-    /// The definition that only runs if the earlier one declines.
+    /// The pattern of the definition the finding is about.
     ///
     /// ```swift
     /// warning.pattern  // "/user/new"
     /// ```
     public let pattern: String
-    /// The earlier definition that is asked first.
+    /// For duplicate, renamed and shadowed definitions, the earlier definition that is asked
+    /// first; `nil` for the findings about one definition (``Kind/schemeInPattern``,
+    /// ``Kind/catchAll``).
     ///
     /// ```swift
     /// warning.earlierPattern  // "/user/:id"
     /// ```
-    public let earlierPattern: String
+    public let earlierPattern: String?
+    /// The sentence ``description`` prints.
+    private let message: String
 
-    /// A readable sentence.
+    init(kind: Kind, scheme: String, pattern: String, earlierPattern: String?, message: String) {
+        self.kind = kind
+        self.scheme = scheme
+        self.pattern = pattern
+        self.earlierPattern = earlierPattern
+        self.message = message
+    }
+
+    /// A readable sentence that says what to do.
     ///
     /// ```swift
     /// print(warning)
     /// ```
     public var description: String {
-        let what: String
-        switch kind {
-        case .duplicate: what = "duplicates \(earlierPattern)"
-        case .parameterNamesOnly: what = "differs from \(earlierPattern) only in parameter names"
-        case .shadowed: what = "is shadowed by \(earlierPattern), which matches every URL it matches"
-        }
-        return "[\(scheme)] \(pattern) \(what); it runs only if \(earlierPattern) declines"
+        "[\(scheme)] \(pattern) \(message)"
     }
 }
 
 extension RouteTable {
-    /// Definitions that can only run if an earlier one declines: duplicates, patterns that differ
-    /// only in parameter names, and patterns shadowed by a same or broader one asked before them.
-    /// Each definition is reported once, against the first definition that covers it.
+    /// Findings about this table's definitions, in routing order:
+    ///
+    /// - definitions that can only run if an earlier one declines: duplicates, patterns that
+    ///   differ only in parameter names, and patterns shadowed by a same or broader one asked
+    ///   before them (each reported once, against the first definition that covers it);
+    /// - a pattern that starts with a scheme (`myapp://user/:id`);
+    /// - in the global table, a catch-all route (`/*`, `/:x`): the global table receives the URLs
+    ///   of every scheme without a table of its own.
     ///
     /// ```swift
     /// router.default.add(pattern: "/user/:id") { _ in true }
     /// router.default.add(pattern: "/user/new") { _ in true }
     /// router.default.lint().map(\.kind)  // [.shadowed]
     /// ```
+    ///
+    /// A route whose handler declines some URLs (returns `false`) lets the routes after it run:
+    /// tell ``lint(mayDecline:)`` which ones do.
     public func lint() -> [RouteLintWarning] {
+        lint(mayDecline: { _ in false })
+    }
+
+    /// ``lint()``, knowing which definitions may decline: a definition for which `mayDecline`
+    /// returns `true` does not make the definitions it covers findings, since they run whenever it
+    /// declines. The documented idiom — `/post/:id` declines when the id is not a number, then
+    /// `/post/:slug` — is then no finding.
+    ///
+    /// ```swift
+    /// let byID = router.default.add(pattern: "/post/:id") { params in
+    ///     params.int("id") != nil  // declines "/post/hello-world"
+    /// }
+    /// router.default.add(pattern: "/post/:slug") { _ in true }
+    /// router.default.lint().map(\.kind)  // [.parameterNamesOnly]
+    /// router.default.lint(mayDecline: { definition in byID.contains { $0 === definition } })  // []
+    /// ```
+    /// - Parameter mayDecline: whether a definition's handler may return `false`; asked once per
+    ///   definition.
+    public func lint(mayDecline: (Definition) -> Bool) -> [RouteLintWarning] {
+        let declines = definitions.map(mayDecline)
         var warnings: [RouteLintWarning] = []
         for (position, later) in definitions.enumerated() {
-            guard let earlier = definitions[..<position].first(where: { $0.parsed.covers(later.parsed) })
+            if let warning = schemeInPattern(later) { warnings.append(warning) }
+            if isGlobal, let warning = catchAll(later) { warnings.append(warning) }
+            guard
+                let earlier = definitions.indices[..<position]
+                    .first(where: { !declines[$0] && definitions[$0].parsed.covers(later.parsed) })
+                    .map({ definitions[$0] })
             else {
                 continue
             }
             let kind: RouteLintWarning.Kind
+            let what: String
             if earlier.parsed.segments == later.parsed.segments {
                 kind = .duplicate
+                what = "duplicates \(earlier.pattern)"
             } else if earlier.parsed.shape == later.parsed.shape {
                 kind = .parameterNamesOnly
+                what = "differs from \(earlier.pattern) only in parameter names"
             } else {
                 kind = .shadowed
+                what = "is shadowed by \(earlier.pattern), which matches every URL it matches"
             }
             warnings.append(
                 RouteLintWarning(
-                    kind: kind, scheme: scheme, pattern: later.pattern, earlierPattern: earlier.pattern))
+                    kind: kind, scheme: scheme, pattern: later.pattern, earlierPattern: earlier.pattern,
+                    message: "\(what); it runs only if \(earlier.pattern) declines"))
         }
         return warnings
+    }
+
+    /// `myapp://user/:id` (or `/myapp://user/:id`, as an expansion reads): the text before the
+    /// first `://` is a scheme.
+    private func schemeInPattern(_ definition: Definition) -> RouteLintWarning? {
+        let text =
+            definition.pattern.hasPrefix("/") ? definition.pattern.dropFirst() : Substring(definition.pattern)
+        guard let separator = text.range(of: "://"), Scheme.isValid(String(text[..<separator.lowerBound]))
+        else {
+            return nil
+        }
+        let scheme = text[..<separator.lowerBound]
+        let path = "/" + text[separator.upperBound...]
+        return RouteLintWarning(
+            kind: .schemeInPattern, scheme: self.scheme, pattern: definition.pattern, earlierPattern: nil,
+            message: "starts with a scheme, but a pattern is matched against a URL's path only; "
+                + "register \(path) in the table of \(scheme) instead")
+    }
+
+    /// A pattern without a literal segment: it matches whatever the URL's scheme and host.
+    private func catchAll(_ definition: Definition) -> RouteLintWarning? {
+        let segments = definition.parsed.segments
+        let hasLiteral = segments.contains { if case .literal = $0 { return true } else { return false } }
+        guard !hasLiteral else { return nil }
+        let parameters = segments.count - (definition.parsed.hasWildcard ? 1 : 0)
+        let reach: String
+        switch (parameters, definition.parsed.hasWildcard) {
+        case (0, _): reach = "every URL"
+        case (1, false): reach = "every one-segment URL"
+        case (_, false): reach = "every URL of \(parameters) segments"
+        case (1, true): reach = "every URL of at least one segment"
+        case (_, true): reach = "every URL of at least \(parameters) segments"
+        }
+        return RouteLintWarning(
+            kind: .catchAll, scheme: scheme, pattern: definition.pattern, earlierPattern: nil,
+            message: "matches \(reach), whatever its scheme: the global table receives the URLs of "
+                + "every scheme that has no table of its own, javascript:, file: and http: links "
+                + "included; move it to your app's scheme table or start it with a literal segment")
     }
 }
 
@@ -101,6 +191,22 @@ extension Router {
     /// #expect(router.lint().isEmpty)
     /// ```
     public func lint() -> [RouteLintWarning] {
-        ([self.default] + schemes.map { self[$0] }).flatMap { $0.lint() }
+        lint(mayDecline: { _ in false })
+    }
+
+    /// ``RouteTable/lint(mayDecline:)`` for every table: the global table first, then the schemes
+    /// in order.
+    ///
+    /// ```swift
+    /// let decliners: Set<String> = ["/post/:id"]  // handlers that may return false
+    /// #expect(router.lint(mayDecline: { decliners.contains($0.pattern) }).isEmpty)
+    /// ```
+    /// - Parameter mayDecline: whether a definition's handler may return `false`.
+    public func lint(mayDecline: (Definition) -> Bool) -> [RouteLintWarning] {
+        var warnings: [RouteLintWarning] = []
+        for table in [self.default] + schemes.map({ self[$0] }) {
+            warnings += table.lint(mayDecline: mayDecline)
+        }
+        return warnings
     }
 }

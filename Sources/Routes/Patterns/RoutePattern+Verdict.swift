@@ -1,7 +1,36 @@
-/// Why a pattern does or does not match a URL's segments, for ``RouteExplanation``.
+/// Why a pattern does or does not match a URL's segments, for explanations, URL building and lint.
 /// (Routing itself uses the index; the tests check that both agree.)
+enum PatternVerdict: Hashable {
+    /// The pattern matches.
+    case matches
+    /// The URL has `actual` segments; the pattern needs exactly `expected`.
+    case segmentCount(expected: Int, actual: Int)
+    /// The URL has `actual` segments; the pattern (with `*`) needs at least `minimum`.
+    case tooFewSegments(minimum: Int, actual: Int)
+    /// Segment `index` is `actual` (decoded), not the literal `expected`.
+    case literal(index: Int, expected: String, actual: String)
+    /// Segment `index` is empty, and `:name` needs a non-empty one.
+    case emptyParameter(index: Int, name: String)
+
+    /// `nil` for ``matches``; otherwise why not, as a phrase.
+    var mismatch: String? {
+        switch self {
+        case .matches: return nil
+        case .segmentCount(let expected, let actual):
+            return "the URL has \(actual) segments, the pattern \(expected)"
+        case .tooFewSegments(let minimum, let actual):
+            return "the URL has \(actual) segments, the pattern needs at least \(minimum)"
+        case .literal(let index, let expected, let actual):
+            return "segment \(index) is \"\(actual)\", not \"\(expected)\""
+        case .emptyParameter(let index, let name):
+            return "segment \(index) is empty, :\(name) needs a value"
+        }
+    }
+}
+
 extension RoutePattern {
-    func verdict(for segments: [Substring]) -> RouteExplanation.Verdict {
+    /// Whether the pattern matches the (percent-encoded) segments, and why not.
+    func verdict<Segment: StringProtocol>(for segments: [Segment]) -> PatternVerdict {
         let fixed = hasWildcard ? self.segments.count - 1 : self.segments.count
         if hasWildcard {
             guard segments.count >= fixed else {
@@ -13,7 +42,7 @@ extension RoutePattern {
         for (index, segment) in self.segments.prefix(fixed).enumerated() {
             switch segment {
             case .literal(let literal):
-                let decoded = PercentDecoding.decodeOrKeep(segments[index])
+                let decoded = PercentDecoding.decodeOrKeep(Substring(segments[index]))
                 if !decoded.utf8.elementsEqual(literal.utf8) {
                     return .literal(index: index, expected: literal, actual: decoded)
                 }

@@ -8,7 +8,8 @@ enum PatternSegment: Equatable, Sendable {
     case wildcard
 }
 
-/// A pattern without optional groups, parsed into segments (spec §3).
+/// A pattern without optional groups, parsed into segments (the "Routing rules" article,
+/// *Patterns*).
 ///
 /// `/user/:id/*` → `.literal("user")`, `.parameter("id")`, `.wildcard`.
 ///
@@ -18,25 +19,19 @@ final class RoutePattern: Equatable, Sendable {
     /// The pattern text this was parsed from, e.g. the expansion `"/the/foo/:a"`.
     let text: String
     let segments: [PatternSegment]
-
-    var hasWildcard: Bool { segments.last == .wildcard }
-
     /// The parameter names, in segment order.
-    var parameterNames: [String] {
-        segments.compactMap { if case .parameter(let name) = $0 { return name } else { return nil } }
-    }
-
-    private init(text: String, segments: [PatternSegment]) {
-        self.text = text
-        self.segments = segments
-    }
+    let parameterNames: [String]
+    /// The segment index of each parameter, in the same order.
+    let parameterPositions: [Int]
+    let hasWildcard: Bool
 
     /// Parses components that are already split on `/`, each with its UTF-8 offset in `source`
     /// (the pattern the user wrote), for error positions.
     init(text: String, components: [PatternComponent], source: String) throws(RoutePatternError) {
         var segments: [PatternSegment] = []
         segments.reserveCapacity(components.count)
-        var names: [String] = []
+        var parameterNames: [String] = []
+        var parameterPositions: [Int] = []
         var seenNames: Set<String>?
         for (index, component) in components.enumerated() {
             let value = component.text
@@ -53,19 +48,23 @@ final class RoutePattern: Equatable, Sendable {
                         pattern: source, utf8Offset: component.offset, reason: .emptyParameterName)
                 }
                 // A linear search while there are few names, a set beyond (patterns can be hostile).
-                if names.count == 16 { seenNames = Set(names) }
-                guard seenNames?.insert(name).inserted ?? !names.contains(name) else {
+                if parameterNames.count == 16 { seenNames = Set(parameterNames) }
+                guard seenNames?.insert(name).inserted ?? !parameterNames.contains(name) else {
                     throw RoutePatternError(
                         pattern: source, utf8Offset: component.offset, reason: .duplicateParameter(name))
                 }
-                if seenNames == nil { names.append(name) }
                 segments.append(.parameter(name))
+                parameterNames.append(name)
+                parameterPositions.append(index)
             } else {
                 segments.append(.literal(PercentDecoding.decodeOrKeep(value)))
             }
         }
         self.text = text
         self.segments = segments
+        self.parameterNames = parameterNames
+        self.parameterPositions = parameterPositions
+        hasWildcard = segments.last == .wildcard
     }
 
     /// `:id` → `id`, `:id#` → `id`, `:` → `:` (JLRoutes' name for a bare colon), `:#` → empty.
@@ -84,9 +83,6 @@ struct PatternComponent: Equatable {
 }
 
 extension RoutePattern {
-    /// The root pattern `/`: one empty literal segment, as the empty path has.
-    static let root = RoutePattern(text: "/", segments: [.literal("")])
-
     static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
         lhs.text == rhs.text && lhs.segments == rhs.segments
     }

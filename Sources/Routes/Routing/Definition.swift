@@ -55,8 +55,10 @@ public final class Definition {
         self.handler = handler
     }
 
-    /// The parsed pattern; set when the definition is registered.
-    var parsed = RoutePattern.root
+    /// The parsed pattern, set when the definition is registered.
+    var registeredPattern: RoutePattern?
+    /// The parsed pattern of a registered definition (every definition of a table is one).
+    var parsed: RoutePattern { registeredPattern! }
     /// The pattern given to `add(pattern:)` (with its optional groups), used by `remove(pattern:)`.
     var sourcePattern = ""
     /// Registration order within the table, for ties of priority.
@@ -68,40 +70,35 @@ public final class Definition {
     }
 }
 
-extension Definition {
-    /// The reserved parameter keys, with JLRoutes' strings. Nothing can override them.
+extension Definition: Hashable {
+    /// Definitions are equal when their scheme, pattern and priority are (as JLRoutes compares
+    /// them); `remove(definition:)` still removes exactly the instance it is given.
     ///
     /// ```swift
-    /// router.default.add(pattern: "/user/:id") { params in
-    ///     params[Definition.Keys.pattern]  // "/user/:id"
-    ///     params[Definition.Keys.scheme]   // "JLRoutesGlobalRoutesScheme"
-    ///     return true
-    /// }
+    /// Definition(pattern: "/a", handler: nil) == Definition(pattern: "/a", handler: nil)  // true
     /// ```
-    public enum Keys {
-        /// The matched pattern (the expansion, for optional groups): `"JLRoutePattern"`.
-        ///
-        /// ```swift
-        /// params[Definition.Keys.pattern] as? String  // "/user/:id"
-        /// ```
-        public static let pattern = "JLRoutePattern"
-        /// The routed `URL`: `"JLRouteURL"`.
-        ///
-        /// ```swift
-        /// params[Definition.Keys.url] as? URL  // myapp://user/7
-        /// ```
-        public static let url = "JLRouteURL"
-        /// The scheme of the table that matched: `"JLRouteScheme"`.
-        ///
-        /// ```swift
-        /// params[Definition.Keys.scheme] as? String  // "myapp"
-        /// ```
-        public static let scheme = "JLRouteScheme"
-        /// The segments a trailing `*` captured, decoded, as `[String]`: `"JLRouteWildcardComponents"`.
-        ///
-        /// ```swift
-        /// params[Definition.Keys.wildcard] as? [String]  // ["a", "b"]
-        /// ```
-        public static let wildcard = "JLRouteWildcardComponents"
+    public static func == (lhs: Definition, rhs: Definition) -> Bool {
+        lhs.scheme == rhs.scheme && lhs.pattern == rhs.pattern && lhs.priority == rhs.priority
     }
+
+    /// Hashes the scheme, pattern and priority.
+    ///
+    /// ```swift
+    /// let unique = Set(router.default.definitions)
+    /// ```
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scheme)
+        hasher.combine(pattern)
+        hasher.combine(priority)
+    }
+}
+
+extension Definition {
+    /// The reserved parameter keys: ``RouteParameters/Keys``, under the name JLRoutes-style
+    /// code uses.
+    ///
+    /// ```swift
+    /// params[Definition.Keys.pattern]  // "/user/:id"
+    /// ```
+    public typealias Keys = RouteParameters.Keys
 }

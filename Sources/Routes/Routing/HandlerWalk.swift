@@ -1,14 +1,18 @@
 import Foundation
 
-/// Routing a URL through a table (spec §4).
+/// Routing a URL, one way through (the "Routing rules" article, *Calling handlers*):
 ///
-/// 1. The URL is split into segments and query items with this table's options.
-/// 2. The index gives the matching definitions in routing order; their handlers are asked in
-///    turn until one returns `true` (a `nil` handler counts as `true`). The list is taken before
-///    the first handler runs, so handlers may add, remove or route without disturbing the walk.
-/// 3. If none accepts and ``RouteTable/shouldFallback`` is set, the global table is walked the
+/// 1. The URL is read once into ``URLParts``; a string that is not a URL routes nowhere.
+/// 2. The router picks the table of the URL's scheme (``Router/route(to:parameters:)``), or the
+///    table was chosen by the caller (``RouteTable/route(to:parameters:)``).
+/// 3. The table reads the parts into a ``RouteRequest`` with its options; the index gives the
+///    matching definitions in routing order, each with its ``Captures``; their handlers are asked
+///    in turn until one returns `true` (a `nil` handler counts as `true`). This is the handler
+///    walk. The matches are found before the first handler runs, so handlers may add, remove or
+///    route without disturbing the walk.
+/// 4. If none accepts and ``RouteTable/shouldFallback`` is set, the global table is walked the
 ///    same way, with its own options.
-/// 4. If still none accepts, this table's ``RouteTable/unmatchedHandler`` is called once.
+/// 5. If still none accepts, the first table's ``RouteTable/unmatchedHandler`` is called once.
 extension RouteTable {
     /// Routes a URL (a `URL` or a `String`) through this table, whatever its scheme.
     ///
@@ -21,12 +25,7 @@ extension RouteTable {
     /// - Returns: whether a handler accepted the URL.
     @discardableResult
     public func route(to url: some URLConvertible, parameters: [String: Any] = [:]) -> Bool {
-        let input = url.routeInput
-        guard let parts = input.parts else {
-            log("not a URL: \(url)")
-            return false
-        }
-        return route(parts, parameters: parameters)
+        RouteTable.route(url, parameters: parameters, logger: logger) { _ in self }
     }
 
     /// Whether some definition of this table (or of the global table, with fallback) matches the
@@ -36,12 +35,31 @@ extension RouteTable {
     /// if router.alpha.canRoute(to: "alpha://user/view/7") { ... }
     /// ```
     public func canRoute(to url: some URLConvertible) -> Bool {
-        let input = url.routeInput
-        guard let parts = input.parts else { return false }
-        return canRoute(parts)
+        RouteTable.canRoute(url) { _ in self }
     }
 
-    func route(_ parts: URLParts, parameters: [String: Any]) -> Bool {
+    /// Steps 1 and 2, for ``Router`` and ``RouteTable`` alike: `start` picks the first table.
+    static func route(
+        _ url: some URLConvertible, parameters: [String: Any], logger: ((String) -> Void)?,
+        startingIn start: (URLParts) -> RouteTable
+    ) -> Bool {
+        let input = url.routeInput
+        guard let parts = input.parts else {
+            logger?("[Routes] not a URL: \(input.text)")
+            return false
+        }
+        return start(parts).route(parts, parameters: parameters)
+    }
+
+    /// Whether routing `url` from the table `start` picks would find a match.
+    static func canRoute(_ url: some URLConvertible, startingIn start: (URLParts) -> RouteTable) -> Bool {
+        guard let parts = url.routeInput.parts else { return false }
+        let table = start(parts)
+        return table.hasMatch(parts) || table.fallbackTable?.hasMatch(parts) == true
+    }
+
+    /// Steps 3 to 5.
+    private func route(_ parts: URLParts, parameters: [String: Any]) -> Bool {
         if walk(parts, parameters: parameters) { return true }
         if let global = fallbackTable {
             log("falling back from \(scheme) to the global table")
@@ -52,17 +70,8 @@ extension RouteTable {
         return false
     }
 
-    func canRoute(_ parts: URLParts) -> Bool {
-        if matches(parts) { return true }
-        return fallbackTable?.matches(parts) ?? false
-    }
-
-    /// Whether this table routes URLs with this host (see ``RouteTable/hosts``).
-    func acceptsHost(of parts: URLParts) -> Bool {
-        hostFilter?.accepts(parts.host) ?? true
-    }
-
-    /// Asks the handlers of the matching definitions in order; `true` once one accepts.
+    /// The handler walk: asks the handlers of the matching definitions in order; `true` once one
+    /// accepts.
     private func walk(_ parts: URLParts, parameters: [String: Any]) -> Bool {
         guard acceptsHost(of: parts) else {
             log("\(scheme) does not route the host of \(parts)")
@@ -70,25 +79,29 @@ extension RouteTable {
         }
         let request = RouteRequest(parts: parts, options: options)
         let index = self.index
-        let candidates = request.withSegments { bytes, segments in index.candidates(bytes, segments) }
-        for definition in candidates {
-            log("\(definition.pattern) matches \(parts)")
-            guard let handler = definition.handler else { return true }
-            let accepted = handler(
-                RouteParameters(
-                    request: request, matched: definition.parsed, extra: parameters, scheme: scheme))
-            if accepted { return true }
-            log("\(definition.pattern) declined")
+        return request.withSegments { segments in
+            index.forEachMatch(segments) { definition, captures in
+                log("\(definition.pattern) matches \(parts)")
+                guard let handler = definition.handler else { return true }
+                let parameters = RouteParameters(
+                    request: request, matched: definition.parsed, captures: captures, extra: parameters,
+                    scheme: scheme)
+                if handler(parameters) { return true }
+                log("\(definition.pattern) declined")
+                return false
+            }
         }
-        return false
     }
 
-    private func matches(_ parts: URLParts) -> Bool {
+    private func hasMatch(_ parts: URLParts) -> Bool {
         guard acceptsHost(of: parts) else { return false }
         let index = self.index
-        return RouteRequest(parts: parts, options: options).withSegments { bytes, segments in
-            index.hasCandidate(bytes, segments)
-        }
+        return RouteRequest(parts: parts, options: options).withSegments { index.hasMatch($0) }
+    }
+
+    /// Whether this table routes URLs with this host (see ``RouteTable/hosts``).
+    func acceptsHost(of parts: URLParts) -> Bool {
+        hostFilter?.accepts(parts.host) ?? true
     }
 
     /// The global table when this table falls back to it.
@@ -100,18 +113,4 @@ extension RouteTable {
 extension URLParts: CustomStringConvertible {
     /// The URL's text, for log lines.
     var description: String { url?.absoluteString ?? text }
-}
-
-extension RouteInput: CustomStringConvertible {
-    /// The URL's text.
-    ///
-    /// ```swift
-    /// RouteInput("myapp://home").description  // "myapp://home"
-    /// ```
-    public var description: String {
-        switch storage {
-        case .string(let string): return string
-        case .url(let url): return url.absoluteString
-        }
-    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The routes of one scheme: registration, removal and settings. Routing is in
-/// `RouteTable+Routing.swift`.
+/// `HandlerWalk.swift`.
 ///
 /// Get a table from its router: ``Router/default`` for the global scheme, `router["alpha"]` or
 /// `router.alpha` for the scheme `alpha`.
@@ -80,15 +80,15 @@ public final class RouteTable {
     /// The scheme, ASCII-lowercased: tables are found ignoring case.
     let key: String
     @exclusivity(unchecked) private(set) var hostFilter: HostFilter?
-    @exclusivity(unchecked) private var storedIndex = RouteIndex()
-    @exclusivity(unchecked) private var indexIsStale = false
+    /// The index of ``definitions``; `nil` after a removal, until the next lookup rebuilds it.
+    @exclusivity(unchecked) private var storedIndex: RouteIndex? = RouteIndex()
     private var nextSequence = 0
 
     init(scheme: String, router: Router?) {
         self.scheme = scheme
         self.router = router
         self.logger = router?.logger
-        key = scheme.asciiLowercased()
+        key = Scheme.key(scheme)
     }
 
     /// Whether `scheme` (a URL's, any case) is this table's.
@@ -99,13 +99,13 @@ public final class RouteTable {
     /// Whether this is the router's global table.
     var isGlobal: Bool { scheme == Router.defaultScheme }
 
-    /// The index, rebuilt first if a removal left it stale.
+    /// The index of the definitions.
     var index: RouteIndex {
-        if indexIsStale {
-            storedIndex = RouteIndex(definitions)
-            indexIsStale = false
-        }
-        return storedIndex
+        if let storedIndex { return storedIndex }
+        let index = RouteIndex()
+        for definition in definitions { index.insert(definition) }
+        storedIndex = index
+        return index
     }
 
     /// Registers a pattern: one definition per expansion of its optional groups, all with
@@ -133,7 +133,7 @@ public final class RouteTable {
         }
         let added = expansions.map { expansion in
             let definition = Definition(pattern: expansion.text, priority: priority, handler: handler)
-            definition.parsed = expansion
+            definition.registeredPattern = expansion
             definition.sourcePattern = pattern
             insert(definition)
             return definition
@@ -172,7 +172,7 @@ public final class RouteTable {
                     reason: .optionalGroupInDefinition)
             }
             let parsed = try OptionalGroupExpansion.expand(definition.pattern)
-            definition.parsed = parsed[0]
+            definition.registeredPattern = parsed[0]
         } catch {
             report(error)
             return false
@@ -232,10 +232,8 @@ public final class RouteTable {
         definition.scheme = scheme
         definition.sequence = nextSequence
         nextSequence += 1
-        var position = definitions.count
-        while position > 0, definitions[position - 1].priority < definition.priority { position -= 1 }
-        definitions.insert(definition, at: position)
-        if !indexIsStale { storedIndex.insert(definition) }
+        definitions.insertInRoutingOrder(definition)
+        storedIndex?.insert(definition)
     }
 
     private func removeDefinitions(where shouldRemove: (Definition) -> Bool) {
@@ -247,8 +245,7 @@ public final class RouteTable {
         }
         guard definitions.count != before else { return }
         log("removed \(before - definitions.count) definitions from \(scheme)")
-        indexIsStale = true
-        storedIndex = RouteIndex()
+        storedIndex = nil
     }
 
     private func report(_ error: RoutePatternError) {

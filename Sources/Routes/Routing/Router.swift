@@ -52,7 +52,7 @@ public final class Router {
     /// router.logger = { line in print(line) }
     /// ```
     public var logger: ((String) -> Void)? {
-        didSet { for table in [`default`] + tables { table.logger = logger } }
+        didSet { for table in allTables { table.logger = logger } }
     }
 
     /// Receives the error of each pattern that a table rejects, unless that table has its own
@@ -83,7 +83,7 @@ public final class Router {
     /// router["ALPHA"] === router["alpha"]  // true
     /// ```
     public subscript(scheme: String) -> RouteTable {
-        let key = scheme.asciiLowercased()
+        let key = Scheme.key(scheme)
         if key == `default`.key { return `default` }
         if let table = tables.first(where: { $0.key == key }) { return table }
         let table = RouteTable(scheme: scheme, router: self)
@@ -119,12 +119,7 @@ public final class Router {
     ///   returns `false` and calls no handler.
     @discardableResult
     public func route(to url: some URLConvertible, parameters: [String: Any] = [:]) -> Bool {
-        let input = url.routeInput
-        guard let parts = input.parts else {
-            logger?("[Routes] not a URL: \(input)")
-            return false
-        }
-        return table(for: parts).route(parts, parameters: parameters)
+        RouteTable.route(url, parameters: parameters, logger: logger, startingIn: table(for:))
     }
 
     /// Whether some route would match the URL; calls no handler.
@@ -133,9 +128,18 @@ public final class Router {
     /// router.canRoute(to: "myapp://user/view/42")  // true
     /// ```
     public func canRoute(to url: some URLConvertible) -> Bool {
-        let input = url.routeInput
-        guard let parts = input.parts else { return false }
-        return table(for: parts).canRoute(parts)
+        RouteTable.canRoute(url, startingIn: table(for:))
+    }
+
+    /// The table routing starts in for `url`: its scheme's table, or the global table when the
+    /// scheme has none. `nil` for a string that is not a URL. Creates no table.
+    ///
+    /// ```swift
+    /// router.table(for: "alpha://home") === router.alpha  // true, once `alpha` has a table
+    /// router.table(for: "unknown://home") === router.default  // true
+    /// ```
+    public func table(for url: some URLConvertible) -> RouteTable? {
+        url.routeInput.parts.map(table(for:))
     }
 
     /// Removes the table of `scheme` and its routes (for the global scheme: empties it and
@@ -145,7 +149,7 @@ public final class Router {
     /// router.unregister(scheme: "alpha")
     /// ```
     public func unregister(scheme: String) {
-        let key = scheme.asciiLowercased()
+        let key = Scheme.key(scheme)
         if key == `default`.key {
             `default` = RouteTable(scheme: Router.defaultScheme, router: self)
         } else {
@@ -172,6 +176,11 @@ public final class Router {
     /// ```
     public static func expand(pattern: String) throws(RoutePatternError) -> [String] {
         try OptionalGroupExpansion.expand(pattern).map(\.text)
+    }
+
+    /// The global table, then the tables of the schemes in order.
+    var allTables: [RouteTable] {
+        [`default`] + tables.sorted { $0.scheme < $1.scheme }
     }
 
     /// The table for a URL's scheme, compared ignoring (ASCII) case, without making a string.

@@ -7,142 +7,47 @@ import Foundation
 /// // Routing myapp://user/view/7
 /// // table myapp: segments ["user", "view", "7"], no query
 /// //   1. /user/view/:id (priority 0): matches, asked 1st
-/// //   2. /user/:id (priority 0): no, 3 segments but the pattern has 2
+/// //   2. /user/:id (priority 0): no, the URL has 3 segments, the pattern 2
 /// // ...
 /// ```
 public struct RouteExplanation: CustomStringConvertible {
-    /// Why one definition matches or not.
+    /// One definition of a table that routing would look at, and whether it matches.
     ///
     /// ```swift
-    /// if case .literal(let index, let expected, let actual) = report.verdict { ... }
+    /// entry.mismatch  // nil: it matches; "segment 0 is \"user\", not \"post\"" otherwise
     /// ```
-    public enum Verdict: Sendable, Hashable {
-        /// The definition matches.
-        case matches
-        /// The URL has `actual` segments; the pattern needs exactly `expected`.
-        case segmentCount(expected: Int, actual: Int)
-        /// The URL has `actual` segments; the pattern (with `*`) needs at least `minimum`.
-        case tooFewSegments(minimum: Int, actual: Int)
-        /// Segment `index` is `actual` (decoded), not the literal `expected`.
-        case literal(index: Int, expected: String, actual: String)
-        /// Segment `index` is empty, and `:name` needs a non-empty one.
-        case emptyParameter(index: Int, name: String)
-    }
-
-    /// One definition of a table, and its verdict.
-    ///
-    /// ```swift
-    /// report.pattern  // "/user/view/:id"
-    /// ```
-    public struct DefinitionReport: Sendable, Hashable {
+    public struct Entry: Sendable, Hashable {
+        /// The scheme of the table that holds it (``Router/defaultScheme`` for the global table).
+        ///
+        /// ```swift
+        /// entry.scheme  // "myapp"
+        /// ```
+        public let scheme: String
         /// The definition's pattern.
         ///
         /// ```swift
-        /// report.pattern  // "/user/:id"
+        /// entry.pattern  // "/user/view/:id"
         /// ```
         public let pattern: String
         /// The definition's priority.
         ///
         /// ```swift
-        /// report.priority  // 0
+        /// entry.priority  // 0
         /// ```
         public let priority: Int
-        /// Whether it matches, and why not.
-        ///
-        /// ```swift
-        /// report.verdict == .matches
-        /// ```
-        public let verdict: Verdict
         /// Whether it has a handler (a `nil` handler always accepts).
         ///
         /// ```swift
-        /// report.hasHandler  // true
+        /// entry.hasHandler  // true
         /// ```
         public let hasHandler: Bool
-    }
-
-    /// How one table reads the URL and what each of its definitions says.
-    ///
-    /// ```swift
-    /// explanation.tables.first?.segments  // ["user", "view", "7"]
-    /// ```
-    public struct TableReport: Sendable, Hashable {
-        /// The table's scheme (``Router/defaultScheme`` for the global table).
+        /// `nil` when the definition matches, so that its handler would be asked; otherwise why
+        /// it does not.
         ///
         /// ```swift
-        /// table.scheme  // "myapp"
+        /// entry.mismatch  // "the URL has 3 segments, the pattern 2"
         /// ```
-        public let scheme: String
-        /// Whether the table routes the URL's host (see ``RouteTable/hosts``).
-        ///
-        /// ```swift
-        /// table.acceptsHost  // true
-        /// ```
-        public let acceptsHost: Bool
-        /// The URL's path segments as this table reads them (percent-encoded).
-        ///
-        /// ```swift
-        /// table.segments  // ["user", "view", "7"]
-        /// ```
-        public let segments: [String]
-        /// The query items (URL and fragment), decoded, in order; valueless items as `""`.
-        ///
-        /// ```swift
-        /// table.query  // [QueryItem(name: "ref", value: "mail")]
-        /// ```
-        public let query: [QueryItem]
-        /// Every definition of the table, in routing order.
-        ///
-        /// ```swift
-        /// table.definitions.filter { $0.verdict == .matches }
-        /// ```
-        public let definitions: [DefinitionReport]
-    }
-
-    /// One decoded query item.
-    ///
-    /// ```swift
-    /// item.name  // "ref"
-    /// ```
-    public struct QueryItem: Sendable, Hashable {
-        /// The decoded name.
-        ///
-        /// ```swift
-        /// item.name  // "ref"
-        /// ```
-        public let name: String
-        /// The decoded value (`""` for `?debug`).
-        ///
-        /// ```swift
-        /// item.value  // "mail"
-        /// ```
-        public let value: String
-    }
-
-    /// A definition whose handler would be asked, in order.
-    ///
-    /// ```swift
-    /// explanation.candidates.map(\.pattern)  // ["/user/view/:id", "/user/*"]
-    /// ```
-    public struct Candidate: Sendable, Hashable {
-        /// The scheme of the table that holds it.
-        ///
-        /// ```swift
-        /// candidate.scheme  // "myapp"
-        /// ```
-        public let scheme: String
-        /// Its pattern.
-        ///
-        /// ```swift
-        /// candidate.pattern  // "/user/view/:id"
-        /// ```
-        public let pattern: String
-        /// Whether it has a handler (`nil` handlers always accept).
-        ///
-        /// ```swift
-        /// candidate.hasHandler  // true
-        /// ```
-        public let hasHandler: Bool
+        public let mismatch: String?
     }
 
     /// The URL as given.
@@ -156,38 +61,46 @@ public struct RouteExplanation: CustomStringConvertible {
     /// ```swift
     /// router.explain("1abc:x").isURL  // false
     /// ```
-    public let isURL: Bool
-    /// The table routing starts in, then the global table when fallback would be used.
+    public var isURL: Bool { parsed != nil }
+    /// Every definition of the tables routing would use — the table of the URL's scheme, then the
+    /// global table when it falls back — in routing order.
     ///
     /// ```swift
-    /// explanation.tables.map(\.scheme)  // ["myapp", "JLRoutesGlobalRoutesScheme"]
+    /// explanation.entries.filter { $0.mismatch != nil }.map(\.pattern)  // what does not match
     /// ```
-    public let tables: [TableReport]
-    /// Whether the starting table falls back to the global table when no handler accepts.
+    public var entries: [Entry] { tables.flatMap(\.entries) }
+    /// The definitions whose handlers would be asked, in order, until one returns `true`.
     ///
     /// ```swift
-    /// explanation.fallsBack  // true
+    /// explanation.candidates.map(\.pattern)  // ["/user/view/:id", "/user/*"]
     /// ```
-    public let fallsBack: Bool
-    /// Whether the starting table has an unmatched handler (called if no handler accepts).
-    ///
-    /// ```swift
-    /// explanation.hasUnmatchedHandler  // false
-    /// ```
-    public let hasUnmatchedHandler: Bool
+    public var candidates: [Entry] { entries.filter { $0.mismatch == nil } }
 
-    /// The handlers that would be asked, in order, until one returns `true`.
-    ///
-    /// ```swift
-    /// explanation.candidates.first?.pattern  // "/user/view/:id"
-    /// ```
-    public var candidates: [Candidate] {
-        tables.filter(\.acceptsHost).flatMap { table in
-            table.definitions.filter { $0.verdict == .matches }.map {
-                Candidate(scheme: table.scheme, pattern: $0.pattern, hasHandler: $0.hasHandler)
-            }
-        }
+    /// How each table reads the URL; internal: the description shows it.
+    struct Table {
+        let scheme: String
+        let acceptsHost: Bool
+        /// The path segments as this table reads them (percent-encoded).
+        let segments: [String]
+        /// The query items, decoded, in order.
+        let query: [QueryItem]
+        let entries: [Entry]
+        /// Why each definition matches or not, in the order of ``entries``.
+        let verdicts: [PatternVerdict]
     }
+
+    /// A decoded query item.
+    struct QueryItem: Equatable {
+        let name: String
+        let value: String
+    }
+
+    /// What the starting table does after its definitions; `nil` when the text is not a URL.
+    let parsed: (fallsBack: Bool, hasUnmatchedHandler: Bool)?
+    let tables: [Table]
+
+    var fallsBack: Bool { parsed?.fallsBack ?? false }
+    var hasUnmatchedHandler: Bool { parsed?.hasUnmatchedHandler ?? false }
 
     /// A readable, multi-line report.
     ///
@@ -196,7 +109,7 @@ public struct RouteExplanation: CustomStringConvertible {
     /// ```
     public var description: String {
         var lines = ["Routing \(url)"]
-        guard isURL else {
+        guard let parsed else {
             lines.append("not a URL: routing returns false and calls no handler")
             return lines.joined(separator: "\n")
         }
@@ -208,24 +121,21 @@ public struct RouteExplanation: CustomStringConvertible {
             }
             let query =
                 table.query.isEmpty
-                ? "no query"
-                : "query "
-                    + table.query.map { "\($0.name)=\($0.value)" }
-                    .joined(separator: "&")
+                ? "no query" : "query " + table.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
             lines.append("\(name): segments \(table.segments), \(query)")
             guard table.acceptsHost else {
                 lines.append("  the table does not route this host (see hosts)")
                 continue
             }
-            if table.definitions.isEmpty { lines.append("  no definitions") }
-            for (index, report) in table.definitions.enumerated() {
-                let head = "  \(index + 1). \(report.pattern) (priority \(report.priority)): "
-                if report.verdict == .matches {
-                    asked += 1
-                    let note = report.hasHandler ? "" : " (no handler: accepts)"
-                    lines.append(head + "matches, asked \(RouteExplanation.ordinal(asked))" + note)
+            if table.entries.isEmpty { lines.append("  no definitions") }
+            for (index, entry) in table.entries.enumerated() {
+                let head = "  \(index + 1). \(entry.pattern) (priority \(entry.priority)): "
+                if let mismatch = entry.mismatch {
+                    lines.append(head + "no, " + mismatch)
                 } else {
-                    lines.append(head + "no, " + RouteExplanation.reason(report.verdict))
+                    asked += 1
+                    let note = entry.hasHandler ? "" : " (no handler: accepts)"
+                    lines.append(head + "matches, asked \(RouteExplanation.ordinal(asked))" + note)
                 }
             }
         }
@@ -234,26 +144,12 @@ public struct RouteExplanation: CustomStringConvertible {
         } else {
             lines.append("handlers are asked in that order until one returns true")
         }
-        if hasUnmatchedHandler {
+        if parsed.hasUnmatchedHandler {
             lines.append(
                 asked == 0
                     ? "the unmatched handler is called" : "if all decline, the unmatched handler is called")
         }
         return lines.joined(separator: "\n")
-    }
-
-    private static func reason(_ verdict: Verdict) -> String {
-        switch verdict {
-        case .matches: return "matches"
-        case .segmentCount(let expected, let actual):
-            return "the URL has \(actual) segments, the pattern \(expected)"
-        case .tooFewSegments(let minimum, let actual):
-            return "the URL has \(actual) segments, the pattern needs at least \(minimum)"
-        case .literal(let index, let expected, let actual):
-            return "segment \(index) is \"\(actual)\", not \"\(expected)\""
-        case .emptyParameter(let index, let name):
-            return "segment \(index) is empty, :\(name) needs a value"
-        }
     }
 
     private static func ordinal(_ number: Int) -> String {
@@ -279,35 +175,36 @@ extension Router {
     public func explain(_ url: some URLConvertible) -> RouteExplanation {
         let input = url.routeInput
         guard let parts = input.parts else {
-            return RouteExplanation(
-                url: input.description, isURL: false, tables: [], fallsBack: false, hasUnmatchedHandler: false
-            )
+            return RouteExplanation(url: input.text, parsed: nil, tables: [])
         }
         let start = table(for: parts)
         let tables = [start] + (start.fallbackTable.map { [$0] } ?? [])
         return RouteExplanation(
-            url: input.description, isURL: true,
-            tables: tables.map { $0.report(parts) },
-            fallsBack: start.fallbackTable != nil, hasUnmatchedHandler: start.unmatchedHandler != nil)
+            url: input.text,
+            parsed: (start.fallbackTable != nil, start.unmatchedHandler != nil),
+            tables: tables.map { $0.explain(parts) })
     }
 }
 
 extension RouteTable {
-    fileprivate func report(_ parts: URLParts) -> RouteExplanation.TableReport {
+    fileprivate func explain(_ parts: URLParts) -> RouteExplanation.Table {
         let request = RouteRequest(parts: parts, options: options)
-        let plus = options.contains(.decodePlusSymbols)
-        return RouteExplanation.TableReport(
-            scheme: scheme, acceptsHost: acceptsHost(of: parts), segments: request.segments.map(String.init),
-            query: request.queryItems.map {
-                RouteExplanation.QueryItem(
-                    name: PercentDecoding.decodeOrKeep($0.name),
-                    value: $0.value.map { PercentDecoding.decodeOrKeep($0, plusAsSpace: plus) } ?? "")
-            },
-            definitions: definitions.map {
-                RouteExplanation.DefinitionReport(
-                    pattern: $0.pattern, priority: $0.priority,
-                    verdict: $0.parsed.verdict(for: request.segments),
-                    hasHandler: $0.handler != nil)
-            })
+        let segments = request.encodedSegments
+        var query: [RouteExplanation.QueryItem] = []
+        request.forEachQueryItem { name, value in
+            query.append(RouteExplanation.QueryItem(name: name, value: value))
+            return true
+        }
+        let acceptsHost = acceptsHost(of: parts)
+        let verdicts = definitions.map { $0.parsed.verdict(for: segments) }
+        let entries = zip(definitions, verdicts).map { definition, verdict in
+            RouteExplanation.Entry(
+                scheme: scheme, pattern: definition.pattern, priority: definition.priority,
+                hasHandler: definition.handler != nil,
+                mismatch: acceptsHost ? verdict.mismatch : "the table does not route this host")
+        }
+        return RouteExplanation.Table(
+            scheme: scheme, acceptsHost: acceptsHost, segments: segments, query: query, entries: entries,
+            verdicts: verdicts)
     }
 }

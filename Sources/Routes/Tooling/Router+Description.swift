@@ -8,7 +8,7 @@ extension Router: CustomStringConvertible {
     /// ```
     public var description: String {
         var lines: [String] = []
-        for table in [self.default] + schemes.map({ self[$0] }) {
+        for table in allTables {
             var flags: [String] = []
             if table.shouldFallback { flags.append("falls back") }
             if let hosts = table.hosts { flags.append("hosts " + hosts.joined(separator: ", ")) }

@@ -131,7 +131,7 @@ private struct URLBuilder {
         let url = assemble(components, fragmentStart: fragmentStart, query: queryString(excluding: used))
         // Routing tries longer expansions first: the URL must not fit one of them.
         let request = RouteRequest(parts: URLParts(url: url), options: [])
-        if let first = expansions.first(where: { $0.verdict(for: request.segments) == .matches }),
+        if let first = expansions.first(where: { $0.verdict(for: request.encodedSegments) == .matches }),
             first != chosen
         {
             throw URLBuildingError(pattern: pattern, reason: .ambiguous(routedTo: first.text))

@@ -1,3 +1,49 @@
+/// Byte-level helpers shared by URL reading and pattern parsing. URLs and patterns are read as
+/// UTF-8 bytes: every delimiter of the routing rules (`/`, `?`, `#`, `&`, `=`, `%`) is ASCII.
+
+/// A range of UTF-8 offsets (a plain struct: no generic metadata on the hot path).
+struct ByteRange: Equatable {
+    var lowerBound: Int
+    var upperBound: Int
+
+    init(_ range: Range<Int>) {
+        lowerBound = range.lowerBound
+        upperBound = range.upperBound
+    }
+
+    var range: Range<Int> { lowerBound..<upperBound }
+    var isEmpty: Bool { lowerBound == upperBound }
+}
+
+extension UInt8 {
+    static let slash = UInt8(ascii: "/")
+    static let questionMark = UInt8(ascii: "?")
+    static let ampersand = UInt8(ascii: "&")
+    static let equals = UInt8(ascii: "=")
+    static let percent = UInt8(ascii: "%")
+    static let dot = UInt8(ascii: ".")
+    static let hash = UInt8(ascii: "#")
+    static let plus = UInt8(ascii: "+")
+    static let space = UInt8(ascii: " ")
+
+    /// The byte with an ASCII capital letter lowercased.
+    var asciiLowercased: UInt8 {
+        self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") ? self | 0x20 : self
+    }
+}
+
+extension BidirectionalCollection where Element == UInt8 {
+    /// The one slash rule of paths and patterns: without one leading and one trailing `/`.
+    ///
+    /// `"/a/b/"` → `"a/b"`, `"//"` → `""`, `"/"` → `""`.
+    func trimmingOneSlash(leading: Bool = true, trailing: Bool = true) -> SubSequence {
+        var trimmed = self[...]
+        if leading, trimmed.first == .slash { trimmed = trimmed.dropFirst() }
+        if trailing, trimmed.last == .slash { trimmed = trimmed.dropLast() }
+        return trimmed
+    }
+}
+
 extension String {
     /// Calls `body` with the string's UTF-8 bytes, in place (no copy, no retain) for a native
     /// string, which every string the router sees is once it is a URL; a bridged one is copied.
@@ -7,9 +53,7 @@ extension String {
         var copy = self
         return copy.withUTF8(body)
     }
-}
 
-extension String {
     /// `self` with ASCII letters lowercased and everything else as it is. Schemes and hosts are
     /// compared this way: a Unicode fold would let "\u{212A}" (the Kelvin sign) pass for "k".
     func asciiLowercased() -> String {
@@ -17,9 +61,9 @@ extension String {
     }
 }
 
-extension UInt8 {
-    /// The byte with an ASCII capital letter lowercased.
-    var asciiLowercased: UInt8 {
-        self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") ? self | 0x20 : self
-    }
+extension Substring {
+    /// Without its first byte (an ASCII delimiter).
+    func dropFirstByte() -> Substring { self[utf8.index(after: utf8.startIndex)...] }
+    /// Without its last byte (an ASCII delimiter).
+    func dropLastByte() -> Substring { self[..<utf8.index(before: utf8.endIndex)] }
 }

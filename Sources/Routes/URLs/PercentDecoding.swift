@@ -1,24 +1,9 @@
 /// Percent-decoding over UTF-8, without Foundation.
 ///
-/// The rules match `removingPercentEncoding`: a string whose escapes are malformed, or whose
-/// decoded bytes are not valid UTF-8, cannot be decoded (`nil`), and callers keep the raw text.
+/// The rules match `removingPercentEncoding`: text whose escapes are malformed, or whose decoded
+/// bytes are not valid UTF-8, cannot be decoded, and is kept as written. With `plusAsSpace`,
+/// literal `+` characters become spaces *before* percent-decoding, so `%2B` always yields `+`.
 enum PercentDecoding {
-    /// Decodes `text` once. With `plusAsSpace`, literal `+` characters become spaces *before*
-    /// percent-decoding, so `%2B` always yields `+`.
-    ///
-    /// Returns `nil` when an escape is malformed or the result is not valid UTF-8.
-    static func decode(_ text: Substring, plusAsSpace: Bool = false) -> String? {
-        let needsWork = text.utf8.contains { $0 == .percent || (plusAsSpace && $0 == UInt8(ascii: "+")) }
-        guard needsWork else { return String(text) }
-        return String(text).withBytes { bytes in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output in
-                decode(bytes, into: output, plusAsSpace: plusAsSpace).map {
-                    String(decoding: UnsafeBufferPointer(rebasing: output[..<$0]), as: UTF8.self)
-                }
-            }
-        }
-    }
-
     /// Decodes `bytes` into `output` (at least as large), `+` becoming a space first with
     /// `plusAsSpace`. Returns the decoded length, or `nil` when an escape is malformed or the
     /// result is not valid UTF-8.
@@ -48,9 +33,29 @@ enum PercentDecoding {
 
     /// Decodes `text` once, or returns it unchanged (after `+` decoding) when it cannot be decoded.
     static func decodeOrKeep(_ text: Substring, plusAsSpace: Bool = false) -> String {
-        if let decoded = decode(text, plusAsSpace: plusAsSpace) { return decoded }
-        guard plusAsSpace else { return String(text) }
-        return String(text).replacingPlusWithSpace()
+        if let decoded = text.utf8.withContiguousStorageIfAvailable({
+            decodeOrKeep($0, plusAsSpace: plusAsSpace)
+        }) {
+            return decoded
+        }
+        return String(text).withBytes { decodeOrKeep($0, plusAsSpace: plusAsSpace) }
+    }
+
+    /// Decodes `bytes` once, or returns them unchanged (after `+` decoding) when they cannot be
+    /// decoded: the rule for every value a handler reads.
+    static func decodeOrKeep(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false) -> String {
+        let needsWork = bytes.contains { $0 == .percent || (plusAsSpace && $0 == .plus) }
+        guard needsWork else { return String(decoding: bytes, as: UTF8.self) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output in
+            if let count = decode(bytes, into: output, plusAsSpace: plusAsSpace) {
+                return String(decoding: UnsafeBufferPointer(rebasing: output[..<count]), as: UTF8.self)
+            }
+            // Undecodable: kept as written, with `+` still read as a space.
+            for (index, byte) in bytes.enumerated() {
+                output[index] = plusAsSpace && byte == .plus ? .space : byte
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: output[..<bytes.count]), as: UTF8.self)
+        }
     }
 
     /// The value of one hexadecimal digit, or `nil`.
@@ -98,13 +103,5 @@ enum PercentDecoding {
             }
         }
         return true
-    }
-}
-
-extension String {
-    /// `self` with every literal `+` replaced by a space.
-    func replacingPlusWithSpace() -> String {
-        guard utf8.contains(UInt8(ascii: "+")) else { return self }
-        return String(decoding: utf8.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
 }

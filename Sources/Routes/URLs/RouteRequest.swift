@@ -1,192 +1,188 @@
-/// A URL as a route table reads it: path segments and query items (spec §2).
+/// A URL as one table reads it: path segments and query items. The rules are those of the
+/// "Routing rules" article, *Reading a URL*.
 ///
-/// The rules: the host becomes the first segment when it has no `.` and is not `localhost` (or
-/// always, with `.treatHostAsPathComponent`); one leading and one trailing `/` are removed before
-/// splitting on `/`; a fragment adds its query items and/or `#` + its path.
-///
-/// Making a request allocates nothing: routing reads the segments as byte ranges of the URL's own
-/// text, in a temporary buffer (``withSegments(_:)``), and values are decoded only when a
-/// handler asks for them (``segments``, ``queryItems``).
+/// A request is made once per table that routes the URL (the table's options decide whether the
+/// host is a segment and whether `+` is a space). It works out, once, which bytes hold the
+/// segments; ``withSegments(_:)`` then cuts them into a temporary buffer of byte ranges, so
+/// routing makes no string. Values are decoded only when a handler reads them, from the ranges a
+/// match captured (``Captures``).
 struct RouteRequest {
-    struct QueryItem {
-        /// The percent-encoded name, never empty.
-        var name: Substring
-        /// The percent-encoded value; `nil` for an item written without `=`.
-        var value: Substring?
-    }
-
     let parts: URLParts
     let options: RouteOptions
-    /// The fragment's path when `#` + it is appended to the path.
-    private let fragmentPath: Range<Int>?
-    /// The fragment's query when its items join the URL's.
-    private let fragmentQuery: Range<Int>?
+    /// The text the segments are cut from: the URL's own text, or, when the fragment's path is
+    /// appended, the joined `host/path#fragment-path` (the one case that makes a new string).
+    let segmentText: String
+    /// The host's range in ``segmentText`` when it is the first segment.
+    private let hostSegment: ByteRange?
+    /// The part of ``segmentText`` cut on `/` (after the host); `nil` when it gives no segment.
+    private let pathRegion: ByteRange?
+    /// The fragment's query in `parts.text`, when its items join the URL's.
+    private let fragmentQuery: ByteRange?
 
     init(parts: URLParts, options: RouteOptions) {
         self.parts = parts
         self.options = options
-        (fragmentPath, fragmentQuery) =
-            parts.ranges.fragment == nil ? (nil, nil) : RouteRequest.fragmentRanges(parts)
-    }
-
-    /// Calls `body` with the bytes the segments refer to and the segments' byte ranges.
-    func withSegments<Result>(
-        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<ByteRange>) -> Result
-    ) -> Result {
-        // The closures below capture these values only, never `self`: copying a request (its
-        // strings) is what costs most on the hot path.
         let ranges = parts.ranges
-        let options = options
-        let fragmentPath = fragmentPath
-        return parts.text.withBytes { bytes in
+        var layout: (text: String?, host: ByteRange?, region: ByteRange?, fragmentQuery: ByteRange?)
+        layout = parts.text.withBytes { bytes in
             let host = RouteRequest.hostSegment(bytes, ranges.host, options: options)
+            guard let fragment = ranges.fragment else {
+                return (nil, host, RouteRequest.pathRegion(bytes, ranges.path, afterHost: host != nil), nil)
+            }
+            let (fragmentPath, fragmentQuery) = RouteRequest.readFragment(bytes, fragment)
             guard let fragmentPath else {
-                return RouteRequest.split(bytes, host: host, path: ranges.path, trimLeading: true) {
-                    body(bytes, $0)
+                return (
+                    nil, host, RouteRequest.pathRegion(bytes, ranges.path, afterHost: host != nil),
+                    fragmentQuery
+                )
+            }
+            let joined = RouteRequest.joined(bytes, host: host, path: ranges.path, fragmentPath: fragmentPath)
+            // The joined text is split whole, with only its trailing `/` removed.
+            let region = joined.withBytes { ByteRange($0.trimmingOneSlash(leading: false).indices) }
+            return (joined, nil, region, fragmentQuery)
+        }
+        segmentText = layout.text ?? parts.text
+        hostSegment = layout.host
+        pathRegion = layout.region
+        fragmentQuery = layout.fragmentQuery
+    }
+
+    // MARK: Segments
+
+    /// Calls `body` with the segments, byte ranges of ``segmentText`` in a temporary buffer.
+    func withSegments<Result>(_ body: (Segments) -> Result) -> Result {
+        // The closures capture these values, never `self`: copying a request costs retains.
+        let host = hostSegment
+        let region = pathRegion
+        return segmentText.withBytes { bytes in
+            // A short region has at most one segment per byte: that bound keeps the buffer on the
+            // stack (under 1 KB) without a counting pass; a long one is counted first.
+            var count = host == nil ? 0 : 1
+            if let region {
+                count += 1
+                if region.upperBound - region.lowerBound <= 56 {
+                    count += region.upperBound - region.lowerBound
+                } else {
+                    for index in region.range where bytes[index] == .slash { count += 1 }
                 }
             }
-            // A fragment route joins path and fragment: the one case that makes a new string.
-            let combined = RouteRequest.joined(
-                bytes, host: host, path: ranges.path, fragmentPath: fragmentPath)
-            return combined.withBytes { combinedBytes in
-                RouteRequest.split(
-                    combinedBytes, host: nil, path: 0..<combinedBytes.count, trimLeading: false
-                ) {
-                    body(combinedBytes, $0)
+            return withUnsafeTemporaryAllocation(of: ByteRange.self, capacity: count) { buffer in
+                var next = 0
+                if let host {
+                    buffer[next] = host
+                    next += 1
                 }
+                if let region {
+                    var start = region.lowerBound
+                    for index in region.range where bytes[index] == .slash {
+                        buffer[next] = ByteRange(start..<index)
+                        next += 1
+                        start = index + 1
+                    }
+                    buffer[next] = ByteRange(start..<region.upperBound)
+                    next += 1
+                }
+                return body(Segments(bytes: bytes, ranges: UnsafeBufferPointer(rebasing: buffer[..<next])))
             }
         }
     }
 
-    /// `host` + path (its trailing `/` dropped), or the path without its leading `/`, then `#` +
-    /// the fragment's path: `myapp://user#/view/7` reads as `user#/view/7`.
-    private static func joined(
-        _ bytes: UnsafeBufferPointer<UInt8>, host: Range<Int>?, path: Range<Int>, fragmentPath: Range<Int>
-    ) -> String {
-        var path = path
-        var result: [UInt8] = []
-        if let host {
-            if path.last.map({ bytes[$0] == .slash }) == true { path = path.dropLast() }
-            result += bytes[host]
-        } else if path.first.map({ bytes[$0] == .slash }) == true {
-            path = path.dropFirst()
-        }
-        result += bytes[path]
-        result.append(.hash)
-        result += bytes[fragmentPath]
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    /// The path segments, percent-encoded; at least one.
-    var segments: [Substring] {
-        withSegments { bytes, ranges in
-            ranges.map {
-                Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[$0.range]), as: UTF8.self))
-            }
+    /// The segments as text, percent-encoded: for explanations and tests, not for routing.
+    var encodedSegments: [String] {
+        withSegments { segments in
+            (0..<segments.count).map { String(decoding: segments.bytes(at: $0), as: UTF8.self) }
         }
     }
 
-    /// Query items of the URL, then those of the fragment, in order; items without a name left out.
-    var queryItems: [QueryItem] {
-        var items: [QueryItem] = []
-        if let query = parts.ranges.query {
-            RouteRequest.appendQueryItems(of: parts.substring(query), to: &items)
-        }
-        if let fragmentQuery { RouteRequest.appendQueryItems(of: parts.substring(fragmentQuery), to: &items) }
-        return items
-    }
-
-    /// The host's range when it serves as the first path segment, else `nil`.
+    /// The host's range when it serves as the first segment: always with
+    /// `.treatHostAsPathComponent`, else when the decoded host has no `.` and is not `localhost`.
     private static func hostSegment(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>?, options: RouteOptions
-    ) -> Range<Int>? {
+    ) -> ByteRange? {
         guard let range, !range.isEmpty else { return nil }
-        if options.contains(.treatHostAsPathComponent) { return range }
+        if options.contains(.treatHostAsPathComponent) { return ByteRange(range) }
         var host = UnsafeBufferPointer(rebasing: bytes[range])
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: host.count) { decoded in
             if host.contains(.percent), let count = PercentDecoding.decode(host, into: decoded) {
                 host = UnsafeBufferPointer(rebasing: decoded[..<count])
             }
             let isLocalhost = host.count == 9 && host.elementsEqual("localhost".utf8)
-            return !isLocalhost && !host.contains(.dot) ? range : nil
+            return !isLocalhost && !host.contains(.dot) ? ByteRange(range) : nil
         }
+    }
+
+    /// The path without one leading and one trailing `/`. After a host segment an empty path
+    /// gives no segment (`myapp://user/` is `user`), unless it was `//` (`myapp://user//` is
+    /// `user`, `""`); without one, it gives one empty segment (`myapp://` is `""`).
+    private static func pathRegion(_ bytes: UnsafeBufferPointer<UInt8>, _ path: Range<Int>, afterHost: Bool)
+        -> ByteRange?
+    {
+        let trimmed = bytes[path].trimmingOneSlash().indices
+        guard afterHost, trimmed.isEmpty else { return ByteRange(trimmed) }
+        let startsWithTwoSlashes = bytes[path].starts(with: [UInt8.slash, .slash])
+        return startsWithTwoSlashes ? ByteRange(trimmed) : nil
     }
 
     /// The fragment's path is its text before the first `?`, its query the text after (the whole
     /// text is both without `?`). Its query items join the URL's when the first has a value; its
-    /// path is appended unless the fragment is nothing but those items.
-    private static func fragmentRanges(_ parts: URLParts) -> (path: Range<Int>?, query: Range<Int>?) {
-        guard let fragment = parts.ranges.fragment else { return (nil, nil) }
-        let text = parts.text.utf8
-        let start = text.index(text.startIndex, offsetBy: fragment.lowerBound)
-        let bytes = text[start..<text.index(start, offsetBy: fragment.count)]
-        let separator = bytes.firstIndex(of: .questionMark)
-        let pathBytes = bytes[..<(separator ?? bytes.endIndex)]
-        let queryBytes = separator.map { bytes[text.index(after: $0)...] } ?? bytes
-        let firstItem = queryBytes[..<(queryBytes.firstIndex(of: .ampersand) ?? queryBytes.endIndex)]
+    /// path is appended unless the fragment is nothing but those items (path and query the same).
+    private static func readFragment(_ bytes: UnsafeBufferPointer<UInt8>, _ fragment: Range<Int>)
+        -> (path: Range<Int>?, query: ByteRange?)
+    {
+        let separator = bytes[fragment].firstIndex(of: .questionMark)
+        let path = fragment.lowerBound..<(separator ?? fragment.upperBound)
+        let query = separator.map { $0 + 1..<fragment.upperBound } ?? fragment
+        let firstItemEnd = bytes[query].firstIndex(of: .ampersand) ?? query.upperBound
         let hasQueryItems =
-            firstItem.firstIndex(of: .equals).map { text.index(after: $0) != firstItem.endIndex } ?? false
-        let offset = { (index: String.Index) in
-            fragment.lowerBound + bytes.distance(from: bytes.startIndex, to: index)
-        }
-        let path = fragment.lowerBound..<offset(pathBytes.endIndex)
-        let query = offset(queryBytes.startIndex)..<fragment.upperBound
-        let appendsPath = !hasQueryItems || !pathBytes.elementsEqual(queryBytes)
-        return (appendsPath ? path : nil, hasQueryItems ? query : nil)
+            bytes[query.lowerBound..<firstItemEnd].firstIndex(of: .equals).map { $0 + 1 != firstItemEnd }
+            ?? false
+        let appendsPath = !hasQueryItems || !bytes[path].elementsEqual(bytes[query])
+        return (appendsPath ? path : nil, hasQueryItems ? ByteRange(query) : nil)
     }
 
-    /// The segment ranges: the host (if any), then the path cut on `/` after trimming one leading
-    /// (`trimLeading`) and one trailing `/`, in a temporary buffer.
-    private static func split<Result>(
-        _ bytes: UnsafeBufferPointer<UInt8>, host: Range<Int>?, path: Range<Int>, trimLeading: Bool,
-        _ body: (UnsafeBufferPointer<ByteRange>) -> Result
-    ) -> Result {
-        var path = path
-        var splitsPath = true
-        if host != nil {
-            // "user" + "/view/7/": the path's trailing "/" goes, then its leading one.
-            let startsWithTwoSlashes =
-                path.count >= 2 && bytes[path.lowerBound] == .slash
-                && bytes[path.lowerBound + 1] == .slash
-            if path.last.map({ bytes[$0] == .slash }) == true { path = path.dropLast() }
-            if path.first.map({ bytes[$0] == .slash }) == true { path = path.dropFirst() }
-            splitsPath = !path.isEmpty || startsWithTwoSlashes
+    /// `host` + the path without its trailing `/` (or the path without its leading `/`), then `#`
+    /// + the fragment's path: `myapp://user#/view/7` reads as `user#/view/7`.
+    private static func joined(
+        _ bytes: UnsafeBufferPointer<UInt8>, host: ByteRange?, path: Range<Int>, fragmentPath: Range<Int>
+    ) -> String {
+        var result: [UInt8] = []
+        if let host {
+            result += bytes[host.range]
+            result += bytes[path].trimmingOneSlash(leading: false)
         } else {
-            if trimLeading, path.first.map({ bytes[$0] == .slash }) == true { path = path.dropFirst() }
-            if path.last.map({ bytes[$0] == .slash }) == true { path = path.dropLast() }
+            result += bytes[path].trimmingOneSlash(trailing: false)
         }
-        // A short path has at most one segment per byte: that bound keeps the buffer on the stack
-        // (under 1 KB) without a counting pass; a long one is counted first.
-        var count = (host == nil ? 0 : 1) + (splitsPath ? 1 : 0)
-        if splitsPath {
-            if path.count <= 56 {
-                count += path.count
-            } else {
-                for index in path where bytes[index] == .slash { count += 1 }
-            }
+        result.append(.hash)
+        result += bytes[fragmentPath]
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    // MARK: Query
+
+    /// Calls `body` with each query item of the URL, then of the fragment, decoded: names
+    /// percent-decoded, values also `+`-decoded with `.decodePlusSymbols`, `""` for an item
+    /// written without `=`; items without a name are left out. Stops when `body` returns `false`.
+    ///
+    /// This is the one query decoder: parameters, their dictionary and explanations use it.
+    func forEachQueryItem(_ body: (_ name: String, _ value: String) -> Bool) {
+        let plusAsSpace = options.contains(.decodePlusSymbols)
+        let decoded = { (name: Substring, value: Substring?) in
+            body(
+                PercentDecoding.decodeOrKeep(name),
+                value.map { PercentDecoding.decodeOrKeep($0, plusAsSpace: plusAsSpace) } ?? "")
         }
-        return withUnsafeTemporaryAllocation(of: ByteRange.self, capacity: count) { buffer in
-            var next = 0
-            if let host {
-                buffer[next] = ByteRange(host)
-                next += 1
-            }
-            if splitsPath {
-                var start = path.lowerBound
-                for index in path where bytes[index] == .slash {
-                    buffer[next] = ByteRange(start..<index)
-                    next += 1
-                    start = index + 1
-                }
-                buffer[next] = ByteRange(start..<path.upperBound)
-                next += 1
-            }
-            return body(UnsafeBufferPointer(rebasing: buffer[..<next]))
+        if let query = parts.ranges.query {
+            guard RouteRequest.forEachRawQueryItem(in: parts.substring(query), decoded) else { return }
+        }
+        if let fragmentQuery {
+            RouteRequest.forEachRawQueryItem(in: parts.substring(fragmentQuery.range), decoded)
         }
     }
 
     /// `a=1&b&&c=` → `(a, 1)`, `(b, nil)`, `(c, "")`: items without a name are left out.
-    static func appendQueryItems(of query: Substring, to items: inout [QueryItem]) {
+    /// Returns `false` when `body` stopped the walk.
+    @discardableResult
+    static func forEachRawQueryItem(in query: Substring, _ body: (Substring, Substring?) -> Bool) -> Bool {
         let utf8 = query.utf8
         var start = utf8.startIndex
         var equals: String.Index?
@@ -197,9 +193,9 @@ struct RouteRequest {
                 let nameEnd = equals ?? index
                 if nameEnd != start {
                     let value = equals.map { query[utf8.index(after: $0)..<index] }
-                    items.append(QueryItem(name: query[start..<nameEnd], value: value))
+                    if !body(query[start..<nameEnd], value) { return false }
                 }
-                if atEnd { return }
+                if atEnd { return true }
                 start = utf8.index(after: index)
                 equals = nil
             } else if equals == nil, utf8[index] == .equals {
@@ -210,33 +206,18 @@ struct RouteRequest {
     }
 }
 
-/// A range of UTF-8 offsets (a plain struct: no generic metadata on the hot path).
-struct ByteRange {
-    var lowerBound: Int
-    var upperBound: Int
+/// The segments of a request while ``RouteRequest/withSegments(_:)`` runs: byte ranges of its text.
+struct Segments {
+    /// The bytes the ranges refer to.
+    let bytes: UnsafeBufferPointer<UInt8>
+    let ranges: UnsafeBufferPointer<ByteRange>
 
-    init(_ range: Range<Int>) {
-        lowerBound = range.lowerBound
-        upperBound = range.upperBound
+    var count: Int { ranges.count }
+
+    subscript(index: Int) -> ByteRange { ranges[index] }
+
+    /// The bytes of segment `index`.
+    func bytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[ranges[index].range])
     }
-
-    var range: Range<Int> { lowerBound..<upperBound }
-    var isEmpty: Bool { lowerBound == upperBound }
-}
-
-extension UInt8 {
-    static let slash = UInt8(ascii: "/")
-    static let questionMark = UInt8(ascii: "?")
-    static let ampersand = UInt8(ascii: "&")
-    static let equals = UInt8(ascii: "=")
-    static let percent = UInt8(ascii: "%")
-    static let dot = UInt8(ascii: ".")
-    static let hash = UInt8(ascii: "#")
-}
-
-extension Substring {
-    /// Without its first byte (an ASCII delimiter).
-    func dropFirstByte() -> Substring { self[utf8.index(after: utf8.startIndex)...] }
-    /// Without its last byte (an ASCII delimiter).
-    func dropLastByte() -> Substring { self[..<utf8.index(before: utf8.endIndex)] }
 }

@@ -2,7 +2,7 @@
 ///
 /// Schemes compare ignoring ASCII case only: a Unicode fold would let "\u{212A}" (the Kelvin
 /// sign) pass for "k". The `routes` tool uses the same rule through `@_spi(Tooling)`.
-public enum Scheme {
+@_spi(Tooling) public enum Scheme {
     /// The scheme's table key: ASCII letters lowercased, every other character kept.
     @_spi(Tooling) public static func key(_ text: String) -> String {
         text.asciiLowercased()

@@ -55,6 +55,14 @@ public struct RouteInput: Sendable, URLConvertible {
     /// ```
     public var routeInput: RouteInput { self }
 
+    /// The URL's text, for log lines and explanations.
+    var text: String {
+        switch storage {
+        case .string(let string): return string
+        case .url(let url): return url.absoluteString
+        }
+    }
+
     /// The five parts of the URL, or `nil` for a string that is not a URL.
     var parts: URLParts? {
         switch storage {
