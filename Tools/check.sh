@@ -56,14 +56,22 @@ expect 0 '"matched": true' match --json 'https://www.example.com/post/7/comments
 expect 0 "  3. /user/view/:id (priority 0): matches, asked 1st" explain 'myapp://user/view/42'
 expect 1 "the table does not route this host" explain 'https://evil.com/user/view/1'
 expect 0 "sample-routes.txt: no problems" lint --table sample-routes.txt
-expect 1 "shadowed.txt:3:8: warning: [alpha] /user/new is shadowed by /user/:id" lint --table "$fixtures/shadowed.txt"
+expect 0 "shadowed.txt:3:8: warning: [alpha] /user/new is shadowed by /user/:id" lint --table "$fixtures/shadowed.txt"
+expect 0 "declines.txt: no problems" lint --table "$fixtures/declines.txt"
+expect 0 "<stdin>: no problems" lint --table - < <(printf '/post/:id decline\n/post/:slug\n')
+expect 0 "starts with a scheme" lint --table - < <(printf 'myapp://user/:id\n')
+expect 0 "/:x matches every one-segment URL, whatever its scheme" lint --table - < <(printf '/:x\n')
 expect 2 "broken.txt:3:14: error: Invalid route pattern" lint --table "$fixtures/broken.txt"
 expect 2 "has 12 errors" match --table "$fixtures/broken.txt" 'alpha://x'
 expect 2 "cannot read route table" match --table /nonexistent 'alpha://x'
+expect 0 "/dev/stdin: no problems" lint --table /dev/stdin < "$tools/sample-routes.txt"
+expect 0 ": no problems (16 routes, 20 definitions)" lint --table <(cat "$tools/sample-routes.txt")
+expect 2 "/dev/stdin: it is not UTF-8 text" lint --table /dev/stdin < <(printf 'alpha /caf\xe9\n')
 expect 0 "/settings/:section" expand '/settings(/:section)'
 expect 2 $'  /a/*/b\n     ^' expand '/a/*/b'
 expect 0 "table myapp [falls back]" show
 expect 64 "Missing expected argument" match
+expect 64 $'unknown command \'frobnicate\'. The commands are:\n  match ' frobnicate
 if command -v python3 > /dev/null; then
     set +e
     json="$("$routes" match --json 'myapp://user/42/posts' 'myapp://nowhere')"

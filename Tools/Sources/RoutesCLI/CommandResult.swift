@@ -9,9 +9,9 @@
 public struct CommandResult: Sendable, Hashable {
     /// Exit statuses of `routes` (usage errors exit with 64, as ArgumentParser does).
     enum Status {
-        /// Everything matched; the table is clean; the pattern is valid.
+        /// Everything matched; the table has no errors (`lint`: warnings allowed); the pattern is valid.
         static let success: Int32 = 0
-        /// A URL was not matched (`match`, `explain`), or `lint` found only warnings.
+        /// A URL was not matched (`match`, `explain`).
         static let failure: Int32 = 1
         /// Invalid input: the table file cannot be read or has errors, or a pattern is invalid.
         static let invalidInput: Int32 = 2

@@ -1,3 +1,4 @@
+import Routes
 import Testing
 
 @testable import RoutesCLI
@@ -9,10 +10,10 @@ import Testing
         #expect(result.stdout == "<sample>: no problems (16 routes, 20 definitions)\n")
     }
 
-    @Test func shadowedAndDuplicateRoutesAreWarningsWithStatus1() {
+    @Test func shadowedAndDuplicateRoutesAreWarningsWithStatus0() {
         let path = fixture("shadowed.txt")
         let result = routes("lint", "--table", path)
-        #expect(result.status == 1)
+        #expect(result.status == 0)
         #expect(
             result.stdout == """
                 \(path):3:8: warning: [alpha] /user/new is shadowed by /user/:id, which matches every URL it matches; it runs only if /user/:id declines
@@ -86,5 +87,82 @@ import Testing
         let result = routes("lint", "-t", table)
         #expect(result.status == 2)
         #expect(result.stdout.hasSuffix("\(table): 1 error, 1 warning (2 routes, 2 definitions)\n"))
+    }
+
+    /// The decline idiom: a route marked `decline` lets the routes it covers run, so they are not
+    /// findings; a later route is reported against the first covering route that does not decline.
+    @Test func routesMarkedDeclineShadowNothing() throws {
+        let table = try temporaryTable(
+            """
+            /post/:id          decline
+            /post/:slug
+            alpha /a/:x        decline
+            alpha /a/:y
+            alpha /a/b
+            alpha /a/b         decline
+            alpha /a/b
+            """)
+        let result = routes("lint", "-t", table)
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                \(table):5:7: warning: [alpha] /a/b is shadowed by /a/:y, which matches every URL it matches; it runs only if /a/:y declines
+                \(table):4:7: note: /a/:y is registered here, priority 0
+                \(table):6:7: warning: [alpha] /a/b is shadowed by /a/:y, which matches every URL it matches; it runs only if /a/:y declines
+                \(table):4:7: note: /a/:y is registered here, priority 0
+                \(table):7:7: warning: [alpha] /a/b is shadowed by /a/:y, which matches every URL it matches; it runs only if /a/:y declines
+                \(table):4:7: note: /a/:y is registered here, priority 0
+                \(table): 0 errors, 3 warnings (7 routes, 7 definitions)
+
+                """)
+        let declines = routes("lint", "--table", fixture("declines.txt"))
+        #expect(declines.status == 0)
+        #expect(declines.stdout == "\(fixture("declines.txt")): no problems (5 routes, 5 definitions)\n")
+    }
+
+    /// One rule set: `routes lint` reports what `Router.lint(mayDecline:)` finds, nothing of its own
+    /// beyond the file's syntax and names.
+    @Test func reportsTheLibrarysFindings() throws {
+        let text = """
+            myapp://user/:id
+            /:x
+            *
+            /:x
+            alpha /a(/:b)
+            alpha alpha://settings(/:section)
+            alpha /z/:b/:c     decline
+            alpha /z/:d/:e
+            https /*
+            """
+        let table = try temporaryTable(text)
+        let result = routes("lint", "-t", table)
+        let loaded = LoadedTable(RouteTableFile.parse(text, name: table))
+        let library = loaded.router.lint(mayDecline: { loaded.entry(for: $0)?.declines == true })
+        let warnings = result.stdout.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(
+            warnings.map {
+                $0.components(separatedBy: ": warning: ")[1].components(separatedBy: " (an expansion")[0]
+            }
+                == library.map(\.description))
+        #expect(library.map(\.kind).contains(.schemeInPattern))
+        #expect(library.map(\.kind).contains(.catchAll))
+        #expect(result.status == 0)
+        let places = warnings.map {
+            $0.dropFirst(table.count + 1).split(separator: ":").prefix(2).joined(separator: ":")
+        }
+        #expect(places == ["1:1", "2:1", "3:1", "4:1", "4:1", "6:7", "6:7"])
+        #expect(
+            result.stdout.contains(
+                "\(table):1:1: warning: [JLRoutesGlobalRoutesScheme] myapp://user/:id starts with a scheme, but a pattern is matched against a URL's path only; register /user/:id in the table of myapp instead\n"
+            ))
+        #expect(
+            result.stdout.contains(
+                "\(table):6:7: warning: [alpha] /alpha://settings/:section starts with a scheme, but a pattern is matched against a URL's path only; register /settings/:section in the table of alpha instead (an expansion of alpha://settings(/:section))\n"
+            ))
+        #expect(
+            result.stdout.contains(
+                "\(table):4:1: warning: [JLRoutesGlobalRoutesScheme] /:x duplicates /:x; it runs only if /:x declines\n\(table):2:1: note: /:x is registered here, priority 0\n"
+            ))
+        #expect(result.stdout.hasSuffix("\(table): 0 errors, 7 warnings (9 routes, 11 definitions)\n"))
     }
 }

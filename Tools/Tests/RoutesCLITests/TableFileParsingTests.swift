@@ -162,11 +162,33 @@ import Testing
 }
 
 extension TableFileParsingTests {
-    @Test func aURLInsteadOfAPatternIsAWarning() {
+    /// Whether a route is sensible (a pattern that starts with a scheme, say) is the library's
+    /// lint, reported by `routes lint`; the parser checks the syntax only.
+    @Test func aURLInsteadOfAPatternIsValidSyntax() {
+        let file = parse("myapp://user/view/:id\n")
+        #expect(file.diagnostics.isEmpty)
+        #expect(file.routes.map(\.pattern) == ["myapp://user/view/:id"])
+    }
+
+    /// Schemes follow the library's rule (`Scheme.isValid`, `Scheme.key`): ASCII letters only, and
+    /// ASCII case folding, so the Kelvin sign "\u{212A}" is neither a letter of a scheme nor a "k".
+    @Test func schemesFollowTheLibrarysRule() {
+        let kelvin = "\u{212A}app"
         #expect(
-            diagnostics("myapp://user/view/:id\n") == [
-                "t.txt:1:1: warning: \"myapp://user/view/:id\" looks like a URL, not a pattern; did you mean: myapp /user/view/:id"
+            diagnostics("\(kelvin) /x") == [
+                "t.txt:1:1: error: \"\(kelvin)\" is not a scheme (letters, digits, '+', '-', '.', starting with a letter); a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [decline]"
             ])
+        #expect(
+            diagnostics("@\(kelvin) fallback") == [
+                "t.txt:1:2: error: \"\(kelvin)\" is not a scheme (letters, digits, '+', '-', '.', starting with a letter)"
+            ])
+        let file = parse("@KApp fallback\n@kapp hosts=a.com\nKAPP /x\nk+1.a-b /y\n")
+        #expect(file.diagnostics.isEmpty)
+        #expect(file.tables.map(\.scheme) == ["KApp"])
+        #expect(file.tables[0].fallback && file.tables[0].hosts == ["a.com"])
+        #expect(file.routes.map(\.scheme) == ["KAPP", "k+1.a-b"])
+        #expect(RouteTableFile.tableScheme("jlroutesGLOBALroutesscheme") == nil)
+        #expect(RouteTableFile.tableScheme("kapp") == "kapp")
     }
 }
 

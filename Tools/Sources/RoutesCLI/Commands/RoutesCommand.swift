@@ -21,12 +21,13 @@ public struct RoutesCommand: ParsableCommand {
         abstract: "Route, explain and lint deep links with a Routes route table.",
         discussion: """
             Commands read the route table from --table FILE (one route per line: \
-            [SCHEME] PATTERN [priority=N] [name=LABEL] [decline]), or use a built-in sample \
-            table of a small app when --table is not given. See Tools/README.md.
+            [SCHEME] PATTERN [priority=N] [name=LABEL] [decline]; '-', /dev/stdin or a pipe \
+            such as <(generate-routes) work too), or use a built-in sample table of a small app \
+            when --table is not given. See Tools/README.md.
 
-            Exit status: 0 success; 1 a URL is not matched (match, explain) or lint found \
-            warnings; 2 invalid input (unreadable table, errors in it, invalid pattern); \
-            64 usage error.
+            Exit status: 0 success (lint: no errors, warnings allowed); 1 a URL is not matched \
+            (match, explain); 2 invalid input (unreadable table, errors in it, invalid pattern); \
+            64 usage error (unknown command or option, missing argument).
             """,
         subcommands: [
             MatchCommand.self, ExplainCommand.self, LintCommand.self, ExpandCommand.self, ShowCommand.self,
@@ -55,11 +56,52 @@ public struct RoutesCommand: ParsableCommand {
             try command.run()  // `routes` alone and `routes help` throw their help text
             return CommandResult()
         } catch {
+            if let unknown = unknownCommand(in: arguments) { return unknown }
             let message = fullMessage(for: error)
             let status = exitCode(for: error).rawValue
             let text = message.isEmpty ? "" : message + "\n"
             return status == 0 ? CommandResult(stdout: text) : CommandResult(stderr: text, status: status)
         }
+    }
+
+    /// Runs `routes` with the command line and exits: prints exactly what ``execute(_:)`` returns.
+    ///
+    /// ```swift
+    /// RoutesCommand.main()
+    /// ```
+    public static func main() {
+        main(nil)
+    }
+
+    /// Runs `routes` with `arguments` (`nil`: the command line, without the program name), prints
+    /// what ``execute(_:)`` returns and exits with its status.
+    ///
+    /// ```swift
+    /// RoutesCommand.main(["lint", "--table", "routes.txt"])
+    /// ```
+    public static func main(_ arguments: [String]?) {
+        let result = execute(arguments ?? Array(CommandLine.arguments.dropFirst()))
+        FileHandle.standardOutput.write(Data(result.stdout.utf8))
+        FileHandle.standardError.write(Data(result.stderr.utf8))
+        exit(withError: result.status == 0 ? nil : ExitCode(result.status))
+    }
+
+    /// When the first argument is not an option and names no command: a usage error that lists
+    /// the commands (ArgumentParser would only say that the argument is unexpected).
+    private static func unknownCommand(in arguments: [String]) -> CommandResult? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let commands = configuration.subcommands.map {
+            ($0.configuration.commandName ?? "", $0.configuration.abstract)
+        }
+        guard first != "help", !commands.contains(where: { $0.0 == first }) else { return nil }
+        let width = commands.map(\.0.count).max() ?? 0
+        let list = commands.map { name, abstract in
+            "  " + name + String(repeating: " ", count: width - name.count + 2) + abstract + "\n"
+        }
+        return CommandResult(
+            stderr: "Error: unknown command '\(first)'. The commands are:\n" + list.joined()
+                + "See 'routes --help' for the options, 'routes help COMMAND' for a command's.\n",
+            status: ExitCode.validationFailure.rawValue)
     }
 }
 

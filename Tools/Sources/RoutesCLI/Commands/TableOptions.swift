@@ -6,7 +6,7 @@ struct TableOptions: ParsableArguments {
     @Option(
         name: [.customShort("t"), .long],
         help: ArgumentHelp(
-            "The route table file ('-' for standard input). Default: the built-in sample table.",
+            "The route table file, or any readable stream ('-' or /dev/stdin for standard input, <(command) for a command's output). Default: the built-in sample table.",
             valueName: "file"))
     var table: String?
 
@@ -25,27 +25,44 @@ struct TableOptions: ParsableArguments {
     /// Reads and parses the table, whatever errors it has (for `lint`).
     func parse() throws(CommandFailure) -> RouteTableFile {
         guard let table else { return RouteTableFile.parse(SampleTable.text, name: TableOptions.sampleName) }
-        if table == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            return RouteTableFile.parse(String(decoding: data, as: UTF8.self), name: "<stdin>")
+        let name = table == "-" ? "<stdin>" : table
+        return RouteTableFile.parse(try TableOptions.read(table, name: name), name: name)
+    }
+
+    /// The text of a table file, read to its end as a stream, so that standard input (`-`),
+    /// `/dev/stdin`, pipes and process substitution (`--table <(generate-routes)`) work as well as
+    /// regular files.
+    private static func read(_ path: String, name: String) throws(CommandFailure) -> String {
+        func failure(_ reason: String) -> CommandFailure {
+            CommandFailure(
+                result: CommandResult(
+                    stderr: "error: cannot read route table \(name): \(reason)\n",
+                    status: CommandResult.Status.invalidInput))
         }
-        var isDirectory: ObjCBool = false
-        let reason: String
-        if !FileManager.default.fileExists(atPath: table, isDirectory: &isDirectory) {
-            reason = "no such file"
-        } else if isDirectory.boolValue {
-            reason = "it is a directory"
-        } else if let text = try? String(contentsOfFile: table, encoding: .utf8) {
-            return RouteTableFile.parse(text, name: table)
+        let handle: FileHandle
+        if path == "-" {
+            handle = FileHandle.standardInput
         } else {
-            reason =
-                FileManager.default.isReadableFile(atPath: table)
-                ? "it is not UTF-8 text" : "permission denied"
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw failure("no such file")
+            }
+            guard !isDirectory.boolValue else { throw failure("it is a directory") }
+            guard let opened = FileHandle(forReadingAtPath: path) else {
+                throw failure(
+                    FileManager.default.isReadableFile(atPath: path) ? "cannot open it" : "permission denied")
+            }
+            handle = opened
         }
-        throw CommandFailure(
-            result: CommandResult(
-                stderr: "error: cannot read route table \(table): \(reason)\n",
-                status: CommandResult.Status.invalidInput))
+        let data: Data
+        do {
+            data = try handle.readToEnd() ?? Data()
+        } catch {
+            throw failure(error.localizedDescription)
+        }
+        if path != "-" { try? handle.close() }
+        guard let text = String(data: data, encoding: .utf8) else { throw failure("it is not UTF-8 text") }
+        return text
     }
 
     /// Reads the table and registers it in a router; its errors end the command (exit status 2).

@@ -1,4 +1,4 @@
-import Routes
+@_spi(Tooling) import Routes
 
 /// Reading a route table file.
 ///
@@ -52,7 +52,8 @@ private struct Token {
 
 private struct Parser {
     var file: RouteTableFile
-    /// Table settings by lowercased scheme ("" for the global table), with the line that set options.
+    /// Table settings by scheme key (`Scheme.key`: ASCII case folded; "" for the global table), with
+    /// the line that set options.
     private var tableIndex: [String: Int] = [:]
     private var optionsLine: [String: Int] = [:]
 
@@ -111,7 +112,7 @@ private struct Parser {
         var isValid = true
         if positional.count == 2 {
             let scheme = positional[0]
-            if Parser.isScheme(scheme.text) {
+            if Scheme.isValid(scheme.text) {
                 entry.scheme = RouteTableFile.tableScheme(scheme.text)
             } else {
                 error(
@@ -138,13 +139,8 @@ private struct Parser {
             isValid = false
         }
         guard isValid else { return }
-        if let separator = entry.pattern.range(of: "://") {
-            let scheme = entry.pattern[..<separator.lowerBound]
-            let path = entry.pattern[separator.upperBound...]
-            warning(
-                "\"\(entry.pattern)\" looks like a URL, not a pattern; did you mean: \(scheme) /\(path)",
-                entry.location)
-        }
+        // What the library's lint finds (a pattern that starts with a scheme, say) is reported by
+        // `routes lint`, from `Router.lint(mayDecline:)`: the file parser only checks the syntax.
         file.routes.append(entry)
     }
 
@@ -182,21 +178,13 @@ private struct Parser {
         return true
     }
 
-    /// RFC 3986: a letter, then letters, digits, `+`, `-` and `.`.
-    private static func isScheme(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first.isASCIILetter else { return false }
-        return text.unicodeScalars.allSatisfy {
-            $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
-        }
-    }
-
     // MARK: Directives
 
     private mutating func parseDirective(_ tokens: [Token], line: Int) {
         let head = tokens[0]
         let written = String(head.text.dropFirst())
         let expected = "expected fallback, hosts=LIST or options=LIST"
-        guard Parser.isScheme(written) else {
+        guard Scheme.isValid(written) else {
             error(
                 written.isEmpty
                     ? "expected a scheme after '@', such as @myapp fallback"
@@ -209,7 +197,7 @@ private struct Parser {
             return
         }
         let scheme = RouteTableFile.tableScheme(written)
-        let key = scheme?.lowercased() ?? ""
+        let key = scheme.map(Scheme.key) ?? ""
         let position: Int
         if let existing = tableIndex[key] {
             position = existing
@@ -328,8 +316,4 @@ private struct Parser {
         file.diagnostics.append(
             Diagnostic(severity: .warning, file: file.name, location: location, message: message))
     }
-}
-
-extension Unicode.Scalar {
-    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }

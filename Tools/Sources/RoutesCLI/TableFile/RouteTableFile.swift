@@ -1,4 +1,4 @@
-import Routes
+@_spi(Tooling) import Routes
 
 /// A route table file, parsed: its routes, its table settings and what is wrong with it.
 ///
@@ -79,9 +79,10 @@ struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 
 extension RouteTableFile {
     /// The table name `Router` uses for a scheme written in a file: `nil` (the global table) for
-    /// no scheme or for ``Router/defaultScheme``.
+    /// no scheme or for ``Router/defaultScheme``, compared as the router compares schemes
+    /// (`Scheme.key`: ASCII case only).
     static func tableScheme(_ scheme: String?) -> String? {
-        guard let scheme, scheme.lowercased() != Router.defaultScheme.lowercased() else { return nil }
+        guard let scheme, Scheme.key(scheme) != Scheme.key(Router.defaultScheme) else { return nil }
         return scheme
     }
 
