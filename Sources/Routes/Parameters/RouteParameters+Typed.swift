@@ -2,6 +2,21 @@ import Foundation
 
 /// Typed access to parameters: a missing or unparsable value is `nil`, never a crash.
 ///
+/// Every accessor reads the same text and converts it by the same rules, so `params.bool("debug")`,
+/// `params.value("debug", as: Bool.self)` and `let debug: Bool? = params.value("debug")` always
+/// agree:
+///
+/// - the text of a value is the `String` itself, the first element of a `[String]` (a repeated
+///   query key), or, for an extra parameter of another type, its text as URL building writes it;
+/// - `String`: the text; `Bool`: `true/false`, `1/0`, `yes/no`, ignoring case; `UUID`:
+///   `UUID(uuidString:)`; `URL`: an absolute URL, with a scheme; `RawRepresentable` (enums with
+///   `String` or integer raw values): the raw value read from the text, then `init(rawValue:)`;
+///   any other `LosslessStringConvertible` type (integers of every width, `Double`, `Float`...):
+///   its `init(_:)`;
+/// - an extra parameter that already has the asked type is returned as it is.
+///
+/// URL building writes values by the inverse rules, so a value built into a URL reads back equal.
+///
 /// To get URLNavigator's typed placeholders (`<int:id>`), register `:id` and decline when the
 /// value does not parse: the next matching route is then tried.
 ///
@@ -13,149 +28,84 @@ import Foundation
 /// }
 /// ```
 extension RouteParameters {
-    /// The value under `key` as text: a `String`, the first of a `[String]`, or the description
-    /// of another value (an extra parameter).
+    /// The text of the value under `key`: a `String`, the first of a `[String]`, or the text of
+    /// an extra parameter.
     ///
     /// ```swift
     /// params.string("id")  // "42"
     /// ```
-    public func string(_ key: String) -> String? {
-        switch self[key] {
-        case nil: return nil
-        case let text as String: return text
-        case let texts as [String]: return texts.first
-        case let value?: return String(describing: value)
-        }
-    }
+    public func string(_ key: String) -> String? { value(key, as: String.self) }
 
-    /// The value under `key` as an `Int`.
+    /// The value under `key` as an `Int`: `value(key, as: Int.self)`.
     ///
     /// ```swift
     /// params.int("id")  // 42 for "42", nil for "abc"
     /// ```
     public func int(_ key: String) -> Int? { value(key, as: Int.self) }
 
-    /// The value under `key` as a `Double`.
+    /// The value under `key` as a `Double`: `value(key, as: Double.self)`.
     ///
     /// ```swift
     /// params.double("lat")  // 48.85
     /// ```
     public func double(_ key: String) -> Double? { value(key, as: Double.self) }
 
-    /// The value under `key` as a `Bool`: `true/false`, `1/0`, `yes/no`, ignoring case.
+    /// The value under `key` as a `Bool` (`true/false`, `1/0`, `yes/no`, ignoring case):
+    /// `value(key, as: Bool.self)`.
     ///
     /// ```swift
     /// params.bool("debug")  // true for ?debug=YES
     /// ```
     public func bool(_ key: String) -> Bool? { value(key, as: Bool.self) }
 
-    /// The value under `key` as any `LosslessStringConvertible` type.
-    ///
-    /// ```swift
-    /// params.value("id", as: Int.self)       // 42
-    /// params.value("price", as: Decimal.self)
-    /// ```
-    public func value<Value: LosslessStringConvertible>(_ key: String, as type: Value.Type = Value.self)
-        -> Value?
-    {
-        if let value = self[key] as? Value { return value }
-        return string(key).flatMap(Value.init)
-    }
-
-    /// The value under `key` as an enum with `String` raw values.
+    /// The value under `key` as a `Value`: `String`, `Bool`, `UUID`, `URL`, an enum with
+    /// `String` or integer raw values, or any `LosslessStringConvertible` type, converted from its
+    /// text; an extra parameter of any type that already is a `Value`. `nil` when the key is
+    /// missing or the text does not convert.
     ///
     /// ```swift
     /// enum Tab: String { case posts, likes }
-    /// params.value("tab", as: Tab.self)  // .posts
+    /// params.value("id", as: Int.self)        // 42
+    /// params.value("tab", as: Tab.self)       // .posts
+    /// params.value("debug", as: Bool.self)    // true for ?debug=yes
+    /// params.value("session", as: UUID.self)
+    /// let next: URL? = params.value("next")   // the type can be inferred
     /// ```
-    public func value<Value: RawRepresentable>(_ key: String, as type: Value.Type = Value.self) -> Value?
-    where Value.RawValue == String {
-        if let value = self[key] as? Value { return value }
-        return string(key).flatMap(Value.init(rawValue:))
+    public func value<Value>(_ key: String, as type: Value.Type = Value.self) -> Value? {
+        guard let raw = self[key] else { return nil }
+        if let value = raw as? Value { return value }
+        return ParameterText.firstText(of: raw).flatMap { ParameterText.value($0, as: type) }
     }
 
-    /// The value under `key` as a `Bool`: `true/false`, `1/0`, `yes/no`, ignoring case.
-    ///
-    /// ```swift
-    /// params.value("debug", as: Bool.self)  // true for "yes"
-    /// ```
-    public func value(_ key: String, as type: Bool.Type) -> Bool? {
-        if let value = self[key] as? Bool { return value }
-        return string(key).flatMap(RouteParameters.bool(from:))
-    }
-
-    /// The value under `key` as a `UUID`.
-    ///
-    /// ```swift
-    /// params.value("id", as: UUID.self)
-    /// ```
-    public func value(_ key: String, as type: UUID.Type) -> UUID? {
-        if let value = self[key] as? UUID { return value }
-        return string(key).flatMap(UUID.init(uuidString:))
-    }
-
-    /// The value under `key` as a `URL` (an absolute URL with a scheme).
-    ///
-    /// ```swift
-    /// params.value("next", as: URL.self)  // https://example.com for ?next=https%3A%2F%2Fexample.com
-    /// ```
-    public func value(_ key: String, as type: URL.Type) -> URL? {
-        if let value = self[key] as? URL { return value }
-        guard let text = string(key), let url = URL(string: text), url.scheme != nil else { return nil }
-        return url
-    }
-
-    /// Every value under `key`: a repeated query key (`?t=a&t=b`) or comma-separated text
-    /// (`?types=fire,water`), each converted; `nil` if the key is missing or any value fails.
-    ///
-    /// ```swift
-    /// params.values("types", as: String.self)  // ["fire", "water"]
-    /// params.values("ids", as: Int.self)       // [1, 2, 3] for ?ids=1,2,3
-    /// ```
-    public func values<Value: LosslessStringConvertible>(_ key: String, as type: Value.Type = Value.self)
-        -> [Value]?
-    {
-        texts(key).flatMap { texts in texts.map(Value.init).allOrNil() }
-    }
-
-    /// Every value under `key` as enum cases.
+    /// Every value under `key`, each converted as ``value(_:as:)`` converts: the values of a
+    /// repeated query key (`?t=a&t=b`), the parts of comma-separated text (`?types=fire,water`),
+    /// the elements of an array, or one value. `nil` if the key is missing or any element does not
+    /// convert.
     ///
     /// ```swift
     /// enum Kind: String { case fire, water }
-    /// params.values("types", as: Kind.self)  // [.fire, .water]
+    /// params.values("types", as: String.self)  // ["fire", "water"]
+    /// params.values("types", as: Kind.self)    // [.fire, .water]
+    /// params.values("ids", as: Int.self)       // [1, 2, 3] for ?ids=1,2,3
     /// ```
-    public func values<Value: RawRepresentable>(_ key: String, as type: Value.Type = Value.self) -> [Value]?
-    where Value.RawValue == String {
-        texts(key).flatMap { texts in texts.map(Value.init(rawValue:)).allOrNil() }
-    }
-
-    private func texts(_ key: String) -> [String]? {
-        switch self[key] {
-        case nil: return nil
-        case let texts as [String]: return texts
-        case let text as String:
-            return text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        case let value?: return [String(describing: value)]
+    public func values<Value>(_ key: String, as type: Value.Type = Value.self) -> [Value]? {
+        guard let raw = self[key] else { return nil }
+        if let values = raw as? [Value] { return values }
+        let texts: [String]
+        if let text = raw as? String {
+            texts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        } else if let value = raw as? Value {
+            return [value]
+        } else if let elements = ParameterText.texts(of: raw) {
+            texts = elements
+        } else {
+            return nil
         }
-    }
-
-    private static func bool(from text: String) -> Bool? {
-        switch text.lowercased() {
-        case "true", "1", "yes": return true
-        case "false", "0", "no": return false
-        default: return nil
-        }
-    }
-}
-
-extension Array {
-    /// The unwrapped elements, or `nil` if any is `nil`.
-    fileprivate func allOrNil<Wrapped>() -> [Wrapped]? where Element == Wrapped? {
-        var result: [Wrapped] = []
-        result.reserveCapacity(count)
-        for element in self {
-            guard let element else { return nil }
-            result.append(element)
+        var result: [Value] = []
+        result.reserveCapacity(texts.count)
+        for text in texts {
+            guard let value = ParameterText.value(text, as: type) else { return nil }
+            result.append(value)
         }
         return result
     }
