@@ -77,6 +77,161 @@ import Testing
         #expect(error.description == "Cannot build a URL for \"/user/:id\": missing parameter \"id\"")
     }
 
+    enum Tab: String, Decodable { case posts, likes }
+    enum Level: Int, Decodable {
+        case low = 1
+        case high = 2
+    }
+
+    @Test func optionalsAreUnwrapped() throws {
+        #expect(try build("/user/:id", ["id": Optional(42) as Any]) == "myapp://user/42")
+        #expect(try build("/user/:id", ["id": Optional(Optional("a b")) as Any]) == "myapp://user/a%20b")
+        #expect(try build("/search", ["tab": Optional(Tab.likes) as Any]) == "myapp://search?tab=likes")
+        #expect(try build("/search", ["t": Optional(["a", "b"]) as Any]) == "myapp://search?t=a&t=b")
+    }
+
+    @Test func nilIsAbsent() throws {
+        let none = Optional<Int>.none as Any
+        #expect(throws: URLBuildingError(pattern: "/user/:id", reason: .missingParameter("id"))) {
+            try router.url(for: "/user/:id", scheme: "myapp", parameters: ["id": none])
+        }
+        #expect(
+            throws: URLBuildingError(pattern: "/user/:id", reason: .missingParameter("id")),
+            performing: {
+                try router.url(for: "/user/:id", parameters: ["id": Optional(Optional<Int>.none) as Any])
+            })
+        #expect(try build("/user(/:id)", ["id": none]) == "myapp://user")
+        #expect(try build("/user(/:id)(/tab/:tab)", ["id": 7, "tab": none]) == "myapp://user/7")
+        #expect(try build("/search", ["tab": none, "q": "x"]) == "myapp://search?q=x")
+        #expect(try build("/search", ["t": [Optional(1), nil, Optional(3)]]) == "myapp://search?t=1&t=3")
+        #expect(try build("/files/*", [Definition.Keys.wildcard: none]) == "myapp://files")
+    }
+
+    @Test func writesEachKindInItsCanonicalText() throws {
+        let id = try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        let values: [(Any, String)] = [
+            (true, "true"), (false, "false"), (42, "42"), (-7, "-7"), (Int8(-8), "-8"),
+            (UInt64.max, "18446744073709551615"),
+            (1.5, "1.5"), (3.0, "3.0"), (Float(0.1), "0.1"), (1e20, "1e%2B20"), (-0.25, "-0.25"),
+            (id, "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), (Tab.likes, "likes"), (Level.high, "2"),
+            (Character("é"), "%C3%A9"), (Substring("a b"), "a%20b"), ("text", "text"),
+            (try #require(URL(string: "https://example.com/a?b=c")), "https%3A%2F%2Fexample.com%2Fa%3Fb%3Dc"),
+        ]
+        for (value, text) in values {
+            #expect(try build("/p/:v", ["v": value]) == "myapp://p/\(text)", "\(value)")
+            #expect(try build("/p", ["v": value]) == "myapp://p?v=\(text)", "\(value)")
+        }
+    }
+
+    @Test func arraysAreRepeatedKeysAndTheirElementsFollowTheSameRules() throws {
+        #expect(try build("/s", ["n": [1, 2], "b": [true]]) == "myapp://s?b=true&n=1&n=2")
+        #expect(try build("/s", ["tabs": [Tab.posts, Tab.likes]]) == "myapp://s?tabs=posts&tabs=likes")
+        #expect(try build("/s", ["mixed": ["a", 1, 2.5] as [Any]]) == "myapp://s?mixed=a&mixed=1&mixed=2.5")
+        #expect(try build("/s", ["empty": [Int]()]) == "myapp://s")
+        #expect(try build("/files/*", [Definition.Keys.wildcard: [1, 2]]) == "myapp://files/1/2")
+        #expect(try build("/files/*", [Definition.Keys.wildcard: "a b"]) == "myapp://files/a%20b")
+    }
+
+    @Test func aValueWithoutTextIsAnError() throws {
+        struct Point { var x = 1 }
+        let now = Date(timeIntervalSince1970: 0)
+        let cases: [(String, [String: Any], String, String)] = [
+            ("/p/:when", ["when": now], "when", "Date"),
+            ("/p", ["when": now], "when", "Date"),
+            ("/p", ["points": [Point()]], "points", "Point"),
+            ("/p/:ids", ["ids": [1, 2]], "ids", "Array<Int>"),
+            ("/p", ["map": ["a": 1]], "map", "Dictionary<String, Int>"),
+            ("/p", ["some": Optional(Point()) as Any], "some", "Point"),
+            ("/files/*", [Definition.Keys.wildcard: [now]], Definition.Keys.wildcard, "Date"),
+        ]
+        for (pattern, parameters, key, type) in cases {
+            #expect(
+                throws: URLBuildingError(pattern: pattern, reason: .unsupportedValue(key: key, type: type)),
+                performing: { try router.url(for: pattern, scheme: "myapp", parameters: parameters) })
+        }
+        let error = URLBuildingError(
+            pattern: "/p/:when", reason: .unsupportedValue(key: "when", type: "Date"))
+        #expect(
+            error.description
+                == "Cannot build a URL for \"/p/:when\": parameter \"when\" is a Date, which has no URL text")
+        // The reserved keys are never written, so their values are not checked.
+        #expect(try build("/p", [Definition.Keys.url: now]) == "myapp://p")
+    }
+
+    /// A value built into a URL reads back equal through the typed accessors and the decoder.
+    @Test func typedValuesRoundTrip() throws {
+        struct Link: Decodable, Equatable {
+            let id: Int
+            let tab: Tab?
+            let level: Level
+            let ratio: Double
+            let on: Bool
+            let session: UUID
+            let next: URL
+            let tags: [String]
+            let small: Int8
+        }
+        let link = Link(
+            id: -42, tab: .likes, level: .high, ratio: 0.1, on: false, session: UUID(),
+            next: try #require(URL(string: "https://example.com/a%20b?c=d&e=f+g")),
+            tags: ["a,b", "c d", "+&="], small: -128)
+        var received: RouteParameters?
+        router.default.add(pattern: "/link/:id(/:tab)") { params in
+            received = params
+            return true
+        }
+        let values: [String: Any] = [
+            "id": link.id, "tab": link.tab as Any, "level": link.level, "ratio": link.ratio, "on": link.on,
+            "session": link.session, "next": link.next, "tags": link.tags, "small": link.small,
+        ]
+        #expect(
+            router.route(to: try router.url(for: "/link/:id(/:tab)", scheme: "myapp", parameters: values)))
+        let params = try #require(received)
+        #expect(try params.decode(Link.self) == link)
+        #expect(params.int("id") == link.id)
+        #expect(params.value("tab", as: Tab.self) == link.tab)
+        #expect(params.value("level", as: Level.self) == link.level)
+        #expect(params.double("ratio") == link.ratio)
+        #expect(params.bool("on") == link.on)
+        #expect(params.value("session", as: UUID.self) == link.session)
+        #expect(params.value("next", as: URL.self) == link.next)
+        #expect(params.value("small", as: Int8.self) == link.small)
+    }
+
+    /// Every floating-point value, integer and boolean reads back equal after a URL round trip.
+    @Test(arguments: 0..<5)
+    func numbersRoundTrip(seed: Int) throws {
+        var generator = SeededGenerator(seed: UInt64(seed) &+ 7)
+        var received: RouteParameters?
+        router.default.add(pattern: "/n/:d") { params in
+            received = params
+            return true
+        }
+        for _ in 0..<200 {
+            let double = Double(bitPattern: generator.next())
+            let float = Float(bitPattern: UInt32(truncatingIfNeeded: generator.next()))
+            let int = Int(truncatingIfNeeded: generator.next())
+            let unsigned = generator.next()
+            let bool = generator.next() & 1 == 0
+            let values: [String: Any] = ["d": double, "f": float, "i": int, "u": unsigned, "b": bool]
+            #expect(router.route(to: try router.url(for: "/n/:d", scheme: "myapp", parameters: values)))
+            let params = try #require(received)
+            if double.isNaN {
+                #expect(params.double("d")?.isNaN == true)
+            } else {
+                #expect(params.double("d") == double, "\(double)")
+            }
+            if float.isNaN {
+                #expect(params.value("f", as: Float.self)?.isNaN == true)
+            } else {
+                #expect(params.value("f", as: Float.self) == float, "\(float)")
+            }
+            #expect(params.int("i") == int)
+            #expect(params.value("u", as: UInt64.self) == unsigned)
+            #expect(params.bool("b") == bool)
+        }
+    }
+
     /// Routing a built URL calls the handler of that pattern with exactly the values it was built from.
     @Test(arguments: 0..<20)
     func builtURLsRouteBackToTheirPattern(seed: Int) throws {

@@ -28,6 +28,10 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         /// (longer) expansion of the same pattern — e.g. `(/:id)/*` without `id`: give that
         /// expansion's parameters, or register the two shapes as separate patterns.
         case ambiguous(routedTo: String)
+        /// The value under `key` has no URL text: it is none of `String`, `Bool`, `UUID`, `URL`,
+        /// `RawRepresentable`, `LosslessStringConvertible` (integers, floating point...), an
+        /// `Optional` of one, or an array of them. `type` names its type.
+        case unsupportedValue(key: String, type: String)
     }
 
     /// The pattern the URL was built from.
@@ -56,6 +60,8 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         case .emptyParameter(let name): detail = "parameter \"\(name)\" is empty"
         case .invalidScheme(let scheme): detail = "\"\(scheme)\" is not a URL scheme"
         case .ambiguous(let expansion): detail = "the URL would be routed to the expansion \(expansion) first"
+        case .unsupportedValue(let key, let type):
+            detail = "parameter \"\(key)\" is a \(type), which has no URL text"
         }
         return "Cannot build a URL for \"\(pattern)\": \(detail)"
     }
@@ -91,7 +97,15 @@ private struct URLBuilder {
     let pattern: String
     let scheme: String?
     let host: String?
+    /// The parameters with their `Optional`s unwrapped and their `nil` values left out.
     let parameters: [String: Any]
+
+    init(pattern: String, scheme: String?, host: String?, parameters: [String: Any]) {
+        self.pattern = pattern
+        self.scheme = scheme
+        self.host = host
+        self.parameters = parameters.compactMapValues(ParameterText.unwrapped)
+    }
 
     func build() throws(URLBuildingError) -> URL {
         if let scheme, URLParts.split(scheme + ":") == nil || scheme.contains(":") || scheme.contains("/") {
@@ -116,19 +130,18 @@ private struct URLBuilder {
             case .literal(let text):
                 components.append(URLBuilder.encode(raw.hasSuffix("#") ? String(text.dropLast()) : text))
             case .parameter(let name):
-                let value = URLBuilder.text(of: parameters[name])
+                let value = try text(of: parameters[name] ?? "", key: name)
                 guard !value.isEmpty else {
                     throw URLBuildingError(pattern: pattern, reason: .emptyParameter(name))
                 }
                 components.append(URLBuilder.encode(value))
             case .wildcard:
-                let rest = (parameters[Definition.Keys.wildcard] as? [String]) ?? []
-                components += rest.map(URLBuilder.encode)
+                components += try texts(Definition.Keys.wildcard).map(URLBuilder.encode)
             }
             if fragmentStart == nil, raw.count > 1, raw.hasSuffix("#") { fragmentStart = components.count }
         }
         let used = Set(chosen.parameterNames + [Definition.Keys.wildcard])
-        let url = assemble(components, fragmentStart: fragmentStart, query: queryString(excluding: used))
+        let url = assemble(components, fragmentStart: fragmentStart, query: try queryString(excluding: used))
         // Routing tries longer expansions first: the URL must not fit one of them.
         let request = RouteRequest(parts: URLParts(url: url), options: [])
         if let first = expansions.first(where: { $0.verdict(for: request.encodedSegments) == .matches }),
@@ -170,29 +183,41 @@ private struct URLBuilder {
         return URL(string: text) ?? URL(fileURLWithPath: "/")
     }
 
-    private func queryString(excluding used: Set<String>) -> String {
+    private func queryString(excluding used: Set<String>) throws(URLBuildingError) -> String {
         let reserved: Set = [Definition.Keys.pattern, Definition.Keys.url, Definition.Keys.scheme]
         var items: [String] = []
         for key in parameters.keys.sorted() where !used.contains(key) && !reserved.contains(key) {
-            let values = (parameters[key] as? [Any]) ?? [parameters[key] as Any]
-            for value in values {
-                items.append(URLBuilder.encode(key) + "=" + URLBuilder.encode(URLBuilder.text(of: value)))
+            for text in try texts(key) {
+                items.append(URLBuilder.encode(key) + "=" + URLBuilder.encode(text))
             }
         }
         return items.joined(separator: "&")
     }
 
+    /// The text of each value under `key`: the elements of an array (its `nil` elements left
+    /// out), or the one value; none when the key is absent.
+    private func texts(_ key: String) throws(URLBuildingError) -> [String] {
+        guard let value = parameters[key] else { return [] }
+        var texts: [String] = []
+        for element in (value as? [Any]) ?? [value] {
+            guard let element = ParameterText.unwrapped(element) else { continue }
+            texts.append(try text(of: element, key: key))
+        }
+        return texts
+    }
+
+    /// The canonical text of `value` (see `ParameterText`), or the error for a value that has none.
+    private func text(of value: Any, key: String) throws(URLBuildingError) -> String {
+        guard let text = ParameterText.text(of: value) else {
+            let type = String(describing: Swift.type(of: value))
+            throw URLBuildingError(pattern: pattern, reason: .unsupportedValue(key: key, type: type))
+        }
+        return text
+    }
+
     /// A first segment that routing reads back as the host: not empty, no `.`, not `localhost`.
     private static func canBeHost(_ encoded: String) -> Bool {
         !encoded.isEmpty && !encoded.contains(".") && encoded != "localhost"
-    }
-
-    private static func text(of value: Any?) -> String {
-        switch value {
-        case nil: return ""
-        case let text as String: return text
-        case let value?: return String(describing: value)
-        }
     }
 
     /// Unreserved characters and a few safe sub-delimiters stay; everything else is encoded,
