@@ -158,6 +158,29 @@ import Testing
         #expect(try build("/p", [Definition.Keys.url: now]) == "myapp://p")
     }
 
+    /// The example of the Building URLs article, and the round trip it describes.
+    @Test func theArticlesExampleBuildsWhatItSays() throws {
+        let selected: Tab? = .likes
+        let ref: String? = nil
+        let values: [String: Any] = [
+            "id": 42, "tab": selected as Any, "ref": ref as Any, "debug": true, "ids": [1, 2],
+        ]
+        let link = try build("/user/:id(/:tab)", values)
+        #expect(link == "myapp://user/42/likes?debug=true&ids=1&ids=2")
+        var received: RouteParameters?
+        router.default.add(pattern: "/user/:id(/:tab)") { params in
+            received = params
+            return true
+        }
+        #expect(router.route(to: link))
+        let params = try #require(received)
+        #expect(params.int("id") == 42)
+        #expect(params.value("tab", as: Tab.self) == .likes)
+        #expect(params.bool("debug") == true)
+        #expect(params.values("ids", as: Int.self) == [1, 2])
+        #expect(params["ref"] == nil)
+    }
+
     /// A value built into a URL reads back equal through the typed accessors and the decoder.
     @Test func typedValuesRoundTrip() throws {
         struct Link: Decodable, Equatable {

@@ -1,4 +1,4 @@
-/// A finding of ``RouteTable/lint()``: a definition that can only run if an earlier one declines,
+/// A finding of ``RouteTable/lint(mayDecline:)``: a definition that can only run if an earlier one declines,
 /// a pattern that starts with a scheme, or a catch-all route in the global table.
 ///
 /// ```swift
@@ -92,12 +92,7 @@ extension RouteTable {
     /// ```
     ///
     /// A route whose handler declines some URLs (returns `false`) lets the routes after it run:
-    /// tell ``lint(mayDecline:)`` which ones do.
-    public func lint() -> [RouteLintWarning] {
-        lint(mayDecline: { _ in false })
-    }
-
-    /// ``lint()``, knowing which definitions may decline: a definition for which `mayDecline`
+    /// a definition for which `mayDecline`
     /// returns `true` does not make the definitions it covers findings, since they run whenever it
     /// declines. The documented idiom — `/post/:id` declines when the id is not a number, then
     /// `/post/:slug` — is then no finding.
@@ -112,7 +107,7 @@ extension RouteTable {
     /// ```
     /// - Parameter mayDecline: whether a definition's handler may return `false`; asked once per
     ///   definition.
-    public func lint(mayDecline: (Definition) -> Bool) -> [RouteLintWarning] {
+    public func lint(mayDecline: (Definition) -> Bool = { _ in false }) -> [RouteLintWarning] {
         let declines = definitions.map(mayDecline)
         var warnings: [RouteLintWarning] = []
         for (position, later) in definitions.enumerated() {
@@ -185,24 +180,16 @@ extension RouteTable {
 }
 
 extension Router {
-    /// ``RouteTable/lint()`` for every table: the global table first, then the schemes in order.
-    ///
-    /// ```swift
-    /// #expect(router.lint().isEmpty)
-    /// ```
-    public func lint() -> [RouteLintWarning] {
-        lint(mayDecline: { _ in false })
-    }
-
     /// ``RouteTable/lint(mayDecline:)`` for every table: the global table first, then the schemes
     /// in order.
     ///
     /// ```swift
+    /// #expect(router.lint().isEmpty)
     /// let decliners: Set<String> = ["/post/:id"]  // handlers that may return false
     /// #expect(router.lint(mayDecline: { decliners.contains($0.pattern) }).isEmpty)
     /// ```
     /// - Parameter mayDecline: whether a definition's handler may return `false`.
-    public func lint(mayDecline: (Definition) -> Bool) -> [RouteLintWarning] {
+    public func lint(mayDecline: (Definition) -> Bool = { _ in false }) -> [RouteLintWarning] {
         var warnings: [RouteLintWarning] = []
         for table in [self.default] + schemes.map({ self[$0] }) {
             warnings += table.lint(mayDecline: mayDecline)

@@ -57,12 +57,8 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
     /// ```
     public let reason: Reason
 
-    /// Creates an error value.
-    ///
-    /// ```swift
-    /// RoutePatternError(pattern: "/a/*/b", offset: 3, reason: .wildcardNotLast)
-    /// ```
-    public init(pattern: String, offset: Int, reason: Reason) {
+    /// An error at a character offset of the pattern.
+    init(pattern: String, offset: Int, reason: Reason) {
         self.pattern = pattern
         self.offset = offset
         self.reason = reason

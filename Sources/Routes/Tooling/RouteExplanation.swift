@@ -29,18 +29,10 @@ public struct RouteExplanation: CustomStringConvertible {
         /// entry.pattern  // "/user/view/:id"
         /// ```
         public let pattern: String
-        /// The definition's priority.
-        ///
-        /// ```swift
-        /// entry.priority  // 0
-        /// ```
-        public let priority: Int
-        /// Whether it has a handler (a `nil` handler always accepts).
-        ///
-        /// ```swift
-        /// entry.hasHandler  // true
-        /// ```
-        public let hasHandler: Bool
+        /// The definition's priority (shown in the description).
+        let priority: Int
+        /// Whether it has a handler (a `nil` handler always accepts; shown in the description).
+        let hasHandler: Bool
         /// `nil` when the definition matches, so that its handler would be asked; otherwise why
         /// it does not.
         ///

@@ -70,8 +70,12 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
 extension Router {
     /// Builds a URL that routes to `pattern` with `parameters`: `:name` segments are filled
     /// (percent-encoded), the longest expansion of optional groups whose parameters are all given
-    /// is chosen, wildcard components (under ``Definition/Keys/wildcard``, `[String]`) are put
+    /// is chosen, wildcard components (an array under ``RouteParameters/Keys/wildcard``) are put
     /// back, and the other parameters go to the query, sorted by name (arrays as repeated keys).
+    /// Values are written in the text that the typed accessors read back (`Bool` as `true`/`false`,
+    /// numbers by their `description`, `UUID`, `URL`, enums by their raw value); an `Optional` is
+    /// unwrapped and `nil` is absent; any other value throws
+    /// ``URLBuildingError/Reason/unsupportedValue(key:type:)``.
     ///
     /// ```swift
     /// try router.url(for: "/user/view/:id(/:tab)", scheme: "myapp", parameters: ["id": 42, "ref": "mail"])
