@@ -25,6 +25,8 @@ public struct RouteParameters {
     let captures: Captures
     let extra: [String: Any]
     let tableScheme: String
+    /// Where a ``RouteMap`` closure leaves the value it resolved; `nil` when a ``Router`` routes.
+    var answer: Answer?
 
     init(
         request: RouteRequest, matched: RoutePattern, captures: Captures, extra: [String: Any], scheme: String

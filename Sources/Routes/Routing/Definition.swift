@@ -34,11 +34,7 @@ public final class Definition {
     /// ```
     public internal(set) var scheme: String?
     /// What runs when the definition matches; `nil` means "handled" (the same as returning `true`).
-    ///
-    /// ```swift
-    /// let accepted = definition.handler?(params) ?? true
-    /// ```
-    public let handler: RouteHandler?
+    let action: Action?
 
     /// Creates a definition to register with ``RouteTable/add(definition:)``.
     ///
@@ -52,7 +48,14 @@ public final class Definition {
     public init(pattern: String, priority: Int = 0, handler: RouteHandler?) {
         self.pattern = pattern
         self.priority = priority
-        self.handler = handler
+        self.action = handler.map(Action.sync)
+    }
+
+    /// A definition whose handler is `action`.
+    init(pattern: String, priority: Int, action: Action?) {
+        self.pattern = pattern
+        self.priority = priority
+        self.action = action
     }
 
     /// The parsed pattern, set when the definition is registered.
@@ -67,6 +70,18 @@ public final class Definition {
     /// Whether `self` is asked before `other`: higher priority first, then registration order.
     func precedes(_ other: Definition) -> Bool {
         priority != other.priority ? priority > other.priority : sequence < other.sequence
+    }
+}
+
+/// What a definition runs when it matches: a handler, or an `async` handler (Swift 6.2 and later).
+enum Action {
+    case sync(RouteHandler)
+    case async(AsyncAction)
+
+    /// The synchronous handler, `nil` for an `async` one.
+    var handler: RouteHandler? {
+        if case .sync(let handler) = self { return handler }
+        return nil
     }
 }
 

@@ -124,6 +124,11 @@ public final class RouteTable {
     /// - Returns: the registered definitions (empty when the pattern was rejected).
     @discardableResult
     public func add(pattern: String, priority: Int = 0, handler: RouteHandler? = nil) -> [Definition] {
+        add(pattern: pattern, priority: priority, action: handler.map(Action.sync))
+    }
+
+    /// Registers every expansion of `pattern` with `action`.
+    func add(pattern: String, priority: Int, action: Action?) -> [Definition] {
         let expansions: [RoutePattern]
         do {
             expansions = try OptionalGroupExpansion.expand(pattern)
@@ -132,7 +137,7 @@ public final class RouteTable {
             return []
         }
         let added = expansions.map { expansion in
-            let definition = Definition(pattern: expansion.text, priority: priority, handler: handler)
+            let definition = Definition(pattern: expansion.text, priority: priority, action: action)
             definition.registeredPattern = expansion
             definition.sourcePattern = pattern
             insert(definition)
@@ -183,8 +188,8 @@ public final class RouteTable {
         return true
     }
 
-    /// The handler first registered from `pattern`; assigning replaces what `pattern` registered
-    /// (with priority 0), and assigning `nil` removes it.
+    /// The handler first registered from `pattern` (`nil` when it is `async`); assigning replaces
+    /// what `pattern` registered (with priority 0), and assigning `nil` removes it.
     ///
     /// ```swift
     /// router.alpha["home"] = { _ in showHome(); return true }
@@ -192,7 +197,8 @@ public final class RouteTable {
     /// ```
     public subscript(pattern: String) -> RouteHandler? {
         get {
-            definitions.filter { $0.sourcePattern == pattern }.min { $0.sequence < $1.sequence }?.handler
+            definitions.filter { $0.sourcePattern == pattern }.min { $0.sequence < $1.sequence }?.action?
+                .handler
         }
         set {
             remove(pattern: pattern)

@@ -65,6 +65,8 @@ public final class Router {
 
     /// Tables of the other schemes, found by their lowercased ``RouteTable/key``.
     @exclusivity(unchecked) private var tables: [RouteTable] = []
+    /// The URLs kept while suspended (`Suspension.swift`); `nil` when routing directly.
+    @exclusivity(unchecked) var suspension: Suspension?
 
     /// Creates a router with an empty global table.
     ///
@@ -115,11 +117,26 @@ public final class Router {
     /// router.route(to: "myapp://user/view/42")
     /// router.route(to: url, parameters: ["source": "notification"])
     /// ```
-    /// - Returns: whether a handler accepted the URL. A string that `URL(string:)` cannot parse
-    ///   returns `false` and calls no handler.
+    /// Synchronous handlers are asked at once. When the walk reaches an `async` handler, the rest
+    /// of the walk continues in a task on the caller's isolation and this returns `true`; `await`
+    /// the `async` form to know the outcome. While the router is suspended, the URL is kept
+    /// (``suspend(keepingAtMost:)``).
+    /// - Parameters:
+    ///   - url: the URL (a `URL` or a `String`).
+    ///   - parameters: extra parameters handed to the handler (they override query and route values).
+    ///   - isolation: where the handlers run; the caller's, by default.
+    /// - Returns: whether a handler accepted the URL (or the walk continues in a task, or the URL
+    ///   was kept while suspended). A string that `URL(string:)` cannot parse returns `false` and
+    ///   calls no handler.
     @discardableResult
-    public func route(to url: some URLConvertible, parameters: [String: Any] = [:]) -> Bool {
-        RouteTable.route(url, parameters: parameters, logger: logger, startingIn: table(for:))
+    public func route(
+        to url: some URLConvertible, parameters: [String: Any] = [:],
+        isolation: isolated (any Actor)? = #isolation
+    ) -> Bool {
+        let input = url.routeInput
+        if isSuspended { return keep(input, parameters: parameters, startingIn: nil) }
+        return RouteTable.route(
+            input, parameters: parameters, logger: logger, isolation: isolation, startingIn: table(for:))
     }
 
     /// Whether some route would match the URL; calls no handler.
@@ -128,7 +145,7 @@ public final class Router {
     /// router.canRoute(to: "myapp://user/view/42")  // true
     /// ```
     public func canRoute(to url: some URLConvertible) -> Bool {
-        RouteTable.canRoute(url, startingIn: table(for:))
+        RouteTable.canRoute(url.routeInput, startingIn: table(for:))
     }
 
     /// The table routing starts in for `url`: its scheme's table, or the global table when the

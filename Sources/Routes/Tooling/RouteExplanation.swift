@@ -192,7 +192,7 @@ extension RouteTable {
         let entries = zip(definitions, verdicts).map { definition, verdict in
             RouteExplanation.Entry(
                 scheme: scheme, pattern: definition.pattern, priority: definition.priority,
-                hasHandler: definition.handler != nil,
+                hasHandler: definition.action != nil,
                 mismatch: acceptsHost ? verdict.mismatch : "the table does not route this host")
         }
         return RouteExplanation.Table(

@@ -1,0 +1,171 @@
+/// Routes that return a value: the screen, the destination or the view controller for a URL,
+/// instead of a side effect.
+///
+/// A route map is a ``Router`` whose closures return a `Value?`: `resolve` walks the matching
+/// routes exactly as `route(to:)` does — the same tables, schemes, fallback, priorities, options
+/// and hosts — and gives the first non-`nil` value; `nil` declines, so the next route is tried.
+///
+/// ```swift
+/// enum Screen { case user(Int), post(String) }
+///
+/// let screens = RouteMap<Screen>()
+/// screens.default.add(pattern: "/user/:id") { params in params.int("id").map(Screen.user) }
+/// screens.default.add(pattern: "/post/:slug") { params in params.string("slug").map(Screen.post) }
+///
+/// screens.resolve("myapp://user/42")      // .user(42)
+/// screens.resolve("myapp://user/me")      // nil: "me" is not an Int, and no other route matches
+/// path.append(screens.resolve(url))        // e.g. a SwiftUI NavigationPath
+/// ```
+///
+/// Everything else is the router's: ``router`` gives `canRoute(to:)`, `explain(_:)`,
+/// `url(for:scheme:host:parameters:)`, `lint(mayDecline:)`, the logger and the tables' other
+/// methods. `resolve` does not wait while the router is suspended: it answers now.
+@dynamicMemberLookup
+public final class RouteMap<Value> {
+    /// The router whose tables hold the map's routes.
+    ///
+    /// ```swift
+    /// screens.router.canRoute(to: "myapp://user/42")  // true
+    /// try screens.router.url(for: "/user/:id", scheme: "myapp", parameters: ["id": 42])
+    /// ```
+    public let router: Router
+
+    /// Creates a map with an empty global table.
+    ///
+    /// ```swift
+    /// let screens = RouteMap<Screen>()
+    /// ```
+    public init() {
+        router = Router()
+    }
+
+    /// The global table.
+    ///
+    /// ```swift
+    /// screens.default.add(pattern: "/home") { _ in .home }
+    /// ```
+    public var `default`: Table { Table(table: router.default) }
+
+    /// The table of `scheme`, created on first use; schemes are compared ignoring case.
+    ///
+    /// ```swift
+    /// screens["myapp"].add(pattern: "/home") { _ in .home }
+    /// ```
+    public subscript(scheme: String) -> Table { Table(table: router[scheme]) }
+
+    /// The table of a scheme, by name: `screens.myapp` is `screens["myapp"]`.
+    ///
+    /// ```swift
+    /// screens.myapp.shouldFallback = true
+    /// ```
+    public subscript(dynamicMember scheme: String) -> Table { self[scheme] }
+
+    /// The value of the first route that gives one, in routing order; `nil` when none does (the
+    /// unmatched handler is then called, as when routing). A synchronous `resolve` cannot wait:
+    /// when the walk reaches an `async` closure it stops there and returns `nil` (and logs it);
+    /// `await resolve(_:)` asks it.
+    ///
+    /// ```swift
+    /// if let screen = screens.resolve(url) { path.append(screen) }
+    /// ```
+    /// - Parameters:
+    ///   - url: the URL (a `URL` or a `String`).
+    ///   - parameters: extra parameters, as for ``Router/route(to:parameters:isolation:)``.
+    public func resolve(_ url: some URLConvertible, parameters: [String: Any] = [:]) -> Value? {
+        guard let parts = url.routeInput.parts else { return nil }
+        let call = RoutingCall(parameters: parameters, answer: Answer())
+        if case .pending = router.table(for: parts).route(parts, call) {
+            router.logger?("[Routes] \(parts) reached an async route: resolve it with await")
+            return nil
+        }
+        return call.answer?.value as? Value
+    }
+
+    /// A table of the map: its routes give values.
+    ///
+    /// Its settings are the ``RouteTable``'s: `screens.myapp.shouldFallback = true`,
+    /// `screens.https.hosts = ["example.com"]`.
+    @dynamicMemberLookup
+    public struct Table {
+        /// The router's table that holds these routes.
+        let table: RouteTable
+
+        /// Registers a pattern whose closure gives the value, or `nil` to decline (the next route
+        /// is tried). Optional groups, priorities and invalid patterns are as in
+        /// ``RouteTable/add(pattern:priority:handler:)``.
+        ///
+        /// ```swift
+        /// screens.default.add(pattern: "/user/:id", priority: 10) { params in
+        ///     params.int("id").map(Screen.user)
+        /// }
+        /// ```
+        /// - Returns: the registered definitions.
+        @discardableResult
+        public func add(
+            pattern: String, priority: Int = 0, resolve: @escaping (RouteParameters) -> Value?
+        ) -> [Definition] {
+            table.add(pattern: pattern, priority: priority) { parameters in
+                guard let value = resolve(parameters) else { return false }
+                parameters.answer?.value = value
+                return true
+            }
+        }
+
+        /// A setting of the table, such as `shouldFallback`, `options`, `hosts` or
+        /// `unmatchedHandler`.
+        ///
+        /// ```swift
+        /// screens.myapp.shouldFallback = true
+        /// screens.default.definitions.count  // 2
+        /// ```
+        public subscript<Setting>(dynamicMember keyPath: ReferenceWritableKeyPath<RouteTable, Setting>)
+            -> Setting
+        {
+            get { table[keyPath: keyPath] }
+            nonmutating set { table[keyPath: keyPath] = newValue }
+        }
+    }
+}
+
+#if compiler(>=6.2)
+    extension RouteMap {
+        /// The value of the first route that gives one, in routing order, awaiting `async`
+        /// closures in turn; `nil` when none does.
+        ///
+        /// ```swift
+        /// if let screen = await screens.resolve(url) { path.append(screen) }
+        /// ```
+        public func resolve(
+            _ url: some URLConvertible, parameters: [String: Any] = [:],
+            isolation: isolated (any Actor)? = #isolation
+        ) async -> Value? {
+            let call = RoutingCall(parameters: parameters, answer: Answer())
+            _ = await RouteTable.route(
+                url.routeInput, call, logger: router.logger, startingIn: router.table(for:))
+            return call.answer?.value as? Value
+        }
+    }
+
+    extension RouteMap.Table {
+        /// Registers a pattern whose `async` closure gives the value, or `nil` to decline. It runs
+        /// on the isolation of the code that resolves.
+        ///
+        /// ```swift
+        /// screens.default.add(pattern: "/post/:id") { params async -> Screen? in
+        ///     await store.post(id: params.int("id")).map(Screen.post)
+        /// }
+        /// ```
+        /// - Returns: the registered definitions.
+        @discardableResult
+        public func add(
+            pattern: String, priority: Int = 0,
+            resolve: nonisolated(nonsending) @escaping (RouteParameters) async -> Value?
+        ) -> [Definition] {
+            table.add(pattern: pattern, priority: priority) { parameters async -> Bool in
+                guard let value = await resolve(parameters) else { return false }
+                parameters.answer?.value = value
+                return true
+            }
+        }
+    }
+#endif
