@@ -3,9 +3,10 @@ import Testing
 
 @testable import Routes
 
-/// Handlers that change the router while it routes (spec §4): "The walk in progress uses the table
-/// as it was when that walk began (the fallback walk of the global table starts when the fallback
-/// starts)." Each test names exactly which handlers run, in which order.
+/// Handlers that change the router while it routes (the "Routing rules" article, *Re-entrancy*):
+/// the walk under way uses the table as it was when that walk began, and a fallback walk of the
+/// global table begins when the fallback begins. Each test names exactly which handlers run, in
+/// which order.
 @Suite struct ReentrancyTests {
     let router = Router()
     let log = ReentrancyLog()

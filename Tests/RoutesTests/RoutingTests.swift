@@ -3,7 +3,8 @@ import Testing
 
 @testable import Routes
 
-/// Matching and calling handlers (spec §4).
+/// Matching and calling handlers (the "Routing rules" article, *Ordering candidates* and *Calling
+/// handlers*).
 @Suite struct RoutingTests {
     let router = Router()
     let recorder = Recorder()
