@@ -1,0 +1,364 @@
+import Foundation
+import Testing
+
+@testable import Routes
+
+@Suite struct AppSiteAssociationTests {
+    let router = Router()
+    let appID = "ABCDE12345.com.example.app"
+
+    // MARK: Apple's matching, as documented
+
+    /// A parsed `applinks` document that decides, as the system does, whether a URL opens the app:
+    /// components are tried in order and the first whose path (and fragment) patterns match
+    /// decides; `*` matches any run of characters, `/` included, and `?` one character. Patterns
+    /// are compared with the URL's percent-encoded text; a URL without a path is matched as `/`.
+    struct Association {
+        struct Component {
+            var path: String
+            var fragment: String?
+            var exclude: Bool
+        }
+
+        var appIDs: [String]
+        var components: [Component]
+
+        init(_ json: String) throws {
+            let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
+            let root = try #require(object as? [String: Any])
+            #expect(Set(root.keys) == ["applinks"])
+            let applinks = try #require(root["applinks"] as? [String: Any])
+            let details = try #require(applinks["details"] as? [[String: Any]])
+            #expect(details.count == 1)
+            let detail = try #require(details.first)
+            appIDs = try #require(detail["appIDs"] as? [String])
+            let components = try #require(detail["components"] as? [[String: Any]])
+            self.components = try components.map { entry in
+                #expect(Set(entry.keys).isSubset(of: ["/", "#", "exclude"]))
+                return Component(
+                    path: try #require(entry["/"] as? String), fragment: entry["#"] as? String,
+                    exclude: entry["exclude"] as? Bool ?? false)
+            }
+        }
+
+        /// The component that decides for `url`, or `nil` when none matches.
+        func decidingComponent(_ url: String) -> Component? {
+            guard let parts = URLComponents(string: url) else { return nil }
+            let path = parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath
+            let fragment = parts.percentEncodedFragment ?? ""
+            return components.first { component in
+                Association.glob(component.path, matches: path)
+                    && component.fragment.map { Association.glob($0, matches: fragment) } ?? true
+            }
+        }
+
+        /// Whether the URL opens the app.
+        func admits(_ url: String) -> Bool {
+            decidingComponent(url).map { !$0.exclude } ?? false
+        }
+
+        /// Whether an `exclude` entry decides for the URL.
+        func excludes(_ url: String) -> Bool {
+            decidingComponent(url)?.exclude ?? false
+        }
+
+        static func glob(_ pattern: String, matches text: String) -> Bool {
+            let pattern = Array(pattern.unicodeScalars)
+            let text = Array(text.unicodeScalars)
+            // matched[j]: the pattern read so far matches text[..<j].
+            var matched = [true] + Array(repeating: false, count: text.count)
+            for character in pattern {
+                var next = Array(repeating: false, count: text.count + 1)
+                for j in 0...text.count {
+                    switch character {
+                    case "*": next[j] = matched[j] || (j > 0 && next[j - 1])
+                    case "?": next[j] = j > 0 && matched[j - 1]
+                    default: next[j] = j > 0 && matched[j - 1] && text[j - 1] == character
+                    }
+                }
+                matched = next
+            }
+            return matched[text.count]
+        }
+    }
+
+    @Test func theReferenceMatcherFollowsApplesRules() {
+        #expect(Association.glob("/user/*", matches: "/user/7/posts"))
+        #expect(Association.glob("/user/*", matches: "/user/"))
+        #expect(!Association.glob("/user/*", matches: "/user"))
+        #expect(Association.glob("/a?c", matches: "/abc"))
+        #expect(!Association.glob("/a?c", matches: "/ac"))
+        #expect(Association.glob("*", matches: ""))
+        #expect(!Association.glob("/search", matches: "/search/"))
+    }
+
+    // MARK: The file against the router
+
+    /// The paths to try for a pattern: each expansion filled with values, plus near misses.
+    static func paths(for pattern: String) throws -> [String] {
+        let values = ["7", "abc", "a%20b", "caf%C3%A9", "x.y", "a+b"]
+        var paths: [String] = []
+        for expansion in try Router.expand(pattern: pattern) {
+            let segments = expansion.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+            var filled: [[String]] = [[]]
+            for segment in segments {
+                let choices: [String]
+                if segment.hasPrefix(":") {
+                    choices = values.map { segment.hasSuffix("#") ? $0 + "#" : $0 }
+                } else if segment == "*" {
+                    choices = ["", "a", "a/b", "7/edit"]
+                } else {
+                    choices = [
+                        segment.split(separator: "#", omittingEmptySubsequences: false)
+                            .map { String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)! }
+                            .joined(separator: "#")
+                    ]
+                }
+                filled = filled.flatMap { prefix in choices.map { prefix + [$0] } }
+            }
+            for segments in filled {
+                var path = "/" + segments.joined(separator: "/")
+                if path.hasSuffix("/") && path.count > 1 { path.removeLast() }
+                paths += [path, path + "/", path + "?q=1", path + "/extra", String(path.dropLast())]
+                if !path.contains("#") { paths += [path + "#/tab", path + "#ref=mail"] }
+            }
+        }
+        return paths
+    }
+
+    /// A varied table: `https` on example.com and its subdomains with fallback, routes that
+    /// decline (they send the URL to the browser), priorities, optional groups, wildcards,
+    /// fragment routes, literals that need percent-encoding.
+    func registerVariedTable() -> Set<String> {
+        let declining: Set<String> = ["/post/new", "/post/:id/edit", "/admin/*", "/legal"]
+        router.https.hosts = ["example.com", "*.example.com"]
+        router.https.shouldFallback = true
+        let patterns: [(String, Int)] = [
+            ("/user/view/:id", 0), ("/user/:id", 0), ("/user/new", 10), ("/post/:postID(/comments)", 0),
+            ("/post/new", 20), ("/post/:id/edit", 5), ("/search", 0), ("/files/*", 0), ("/docs#/:page", 0),
+            ("/help#/faq", 0), ("/café/menu", 0), ("/a b/:x", 0), ("/admin/*", 1), ("/", 0),
+            ("/legal", 0), ("/the(/foo/:a)(/bar/:b)", 0), ("/user/:id/x*y", 0), ("/me/:tab#/:item", 0),
+        ]
+        for (pattern, priority) in patterns {
+            router.https.add(pattern: pattern, priority: priority) { params in
+                !declining.contains(params.pattern)
+            }
+        }
+        for pattern in ["/home", "/promo/:code", "/legal/terms(/:section)"] {
+            router.default.add(pattern: pattern) { _ in true }
+        }
+        return declining
+    }
+
+    @Test func everyRoutedURLIsAdmittedAndNoExcludedURLIsRouted() throws {
+        let declining = registerVariedTable()
+        var paths: [String] = [
+            "", "/", "//", "/nowhere", "/user", "/post/7/edit", "/post/7/comments/edit", "/admin",
+            "/admin/users", "/docs#/intro", "/docs#intro", "/docs/#/intro", "/help#/faq?x=1", "/help#/faq/",
+            "/help#/faqs", "/legal/terms", "/legal/terms/3", "/legal", "/legal/", "/caf%C3%A9/menu",
+            "/user/7/x*y", "/user/7/x%2Ay", "/user/7/xzy", "/search?q=swift#ref=a",
+        ]
+        for definition in router.https.definitions + router.default.definitions {
+            paths += try Self.paths(for: definition.pattern)
+        }
+        var counts = (routed: 0, admitted: 0, excluded: 0)
+        for host in ["example.com", "www.example.com", "example.org"] {
+            let association = try Association(
+                router.appSiteAssociation(appIDs: [appID], host: host) { declining.contains($0.pattern) })
+            #expect(association.appIDs == [appID])
+            for path in paths {
+                let url = "https://\(host)\(path)"
+                let routed = router.route(to: url)
+                let admitted = association.admits(url)
+                let excluded = association.excludes(url)
+                #expect(!routed || admitted, "routed but not admitted: \(url)")
+                #expect(!excluded || !routed, "excluded but routed: \(url)")
+                counts.routed += routed ? 1 : 0
+                counts.admitted += admitted ? 1 : 0
+                counts.excluded += excluded ? 1 : 0
+            }
+        }
+        // The check is not vacuous: URLs are routed, excluded, and left to the browser.
+        #expect(counts.routed > 500)
+        #expect(counts.excluded > 20)
+        #expect(counts.admitted < paths.count * 3)
+    }
+
+    @Test func theFileLeavesOutWhatNoRouteHandles() throws {
+        let declining = registerVariedTable()
+        let association = try Association(
+            router.appSiteAssociation(appIDs: [appID]) { declining.contains($0.pattern) })
+        for path in ["/nowhere", "/user", "/legal", "/admin/users", "/post/7/edit", "/docs#intro"] {
+            #expect(!association.admits("https://example.com" + path), "\(path)")
+        }
+        for path in ["/user/7", "/post/new", "/post/7/comments", "/docs#/intro", "/", "/legal/terms"] {
+            #expect(association.admits("https://example.com" + path), "\(path)")
+        }
+    }
+
+    // MARK: The document
+
+    @Test func smallTableGivesThisExactDocument() {
+        router.https.add(pattern: "/user/view/:id")
+        router.https.add(pattern: "/search")
+        router.https.add(pattern: "/files/*")
+        let json = router.appSiteAssociation(appIDs: [appID, "ABCDE12345.com.example.clip"])
+        #expect(
+            json == """
+                {
+                  "applinks": {
+                    "details": [
+                      {
+                        "appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.clip"],
+                        "components": [
+                          { "/": "/user/view/*" },
+                          { "/": "/search" },
+                          { "/": "/search/" },
+                          { "/": "/files" },
+                          { "/": "/files/*" }
+                        ]
+                      }
+                    ]
+                  }
+                }
+
+                """)
+    }
+
+    /// The `(path, fragment, exclude)` of each component.
+    func entries(host: String? = nil, declines: (Definition) -> Bool = { _ in false }) throws -> [String] {
+        try Association(router.appSiteAssociation(appIDs: [appID], host: host, declines: declines))
+            .components.map { component in
+                component.path + (component.fragment.map { " #" + $0 } ?? "")
+                    + (component.exclude ? " exclude" : "")
+            }
+    }
+
+    @Test func emptyTableGivesAnEmptyListOfComponents() throws {
+        #expect(try entries() == [])
+        #expect(router.appSiteAssociation(appIDs: []).contains("\"components\": []"))
+        #expect(router.schemes == [], "no table is created")
+    }
+
+    @Test func literalsArePercentEncodedAsInAURL() throws {
+        router.https.add(pattern: "/café/a b/100%25/x*y/:id")
+        router.https.add(pattern: "/caf%C3%A9/new")
+        router.https.add(pattern: "/a?b/~user/it's;x=1,y@z:w")
+        #expect(
+            try entries() == [
+                "/caf%C3%A9/a%20b/100%25/x*y/*", "/caf%C3%A9/new", "/caf%C3%A9/new/",
+                "/a%3Fb/~user/it's;x=1,y@z:w", "/a%3Fb/~user/it's;x=1,y@z:w/",
+            ])
+    }
+
+    @Test func fragmentRoutesGiveAFragmentPattern() throws {
+        router.https.add(pattern: "/docs#/:page")
+        router.https.add(pattern: "/help#/faq")
+        router.https.add(pattern: "/files#/shared/*")
+        router.https.add(pattern: "/user/:id#/tab")
+        #expect(
+            try entries() == [
+                "/docs #/*", "/help #/faq*", "/files #/shared*", "/user/*/tab", "/user/*/tab/",
+                "/user/* #/tab*",
+            ])
+    }
+
+    @Test func wildcardsAndTheRoot() throws {
+        router.https.add(pattern: "/")
+        router.https.add(pattern: "/files/*")
+        router.https.add(pattern: "/*")
+        #expect(try entries() == ["/", "//", "/files", "/files/*", "/*"])
+    }
+
+    @Test func optionalGroupsGiveOneEntryPerExpansion() throws {
+        router.https.add(pattern: "/post/:id(/comments)(/:commentID)")
+        let entries = try entries()
+        #expect(
+            entries == [
+                "/post/*/comments/*", "/post/*/*", "/post/*/comments", "/post/*/comments/", "/post/*",
+            ])
+    }
+
+    @Test func entriesFollowRoutingOrderAndRepeatsAreLeftOut() throws {
+        router.https.add(pattern: "/b")
+        router.https.add(pattern: "/a", priority: 10)
+        router.https.add(pattern: "/c", priority: -1)
+        router.https.add(pattern: "/b/:id")
+        router.https.add(pattern: "/b/:slug")
+        #expect(try entries() == ["/a", "/a/", "/b", "/b/", "/b/*", "/c", "/c/"])
+    }
+
+    @Test func fallbackAddsTheGlobalRoutesAfterTheHttpsOnes() throws {
+        router.default.add(pattern: "/home")
+        #expect(try entries() == ["/home", "/home/"], "no https table: the global table routes https URLs")
+        router.https.add(pattern: "/search")
+        #expect(try entries() == ["/search", "/search/"])
+        router.https.shouldFallback = true
+        #expect(try entries() == ["/search", "/search/", "/home", "/home/"])
+    }
+
+    @Test func hostsDecideWhetherTheHttpsRoutesApply() throws {
+        router.https.add(pattern: "/search")
+        router.https.hosts = ["example.com", "*.example.com"]
+        router.https.shouldFallback = true
+        router.default.add(pattern: "/home")
+        #expect(try entries() == ["/search", "/search/", "/home", "/home/"])
+        #expect(try entries(host: "example.com") == ["/search", "/search/", "/home", "/home/"])
+        #expect(try entries(host: "WWW.Example.com") == ["/search", "/search/", "/home", "/home/"])
+        #expect(try entries(host: "example.org") == ["/home", "/home/"])
+        router.https.hosts = []
+        #expect(try entries() == ["/home", "/home/"])
+        router.https.shouldFallback = false
+        #expect(try entries(host: "example.org") == [])
+    }
+
+    @Test func aHostSegmentIsTheDomain() throws {
+        router.https.options.insert(.treatHostAsPathComponent)
+        router.https.add(pattern: "/example.com/post/:id")
+        router.https.add(pattern: "/example.org/about")
+        router.https.add(pattern: "/:domain/help")
+        router.https.add(pattern: "/example.com")
+        #expect(try entries(host: "example.com") == ["/post/*", "/help", "/help/", "/"])
+        #expect(try entries(host: "example.org") == ["/about", "/about/", "/help", "/help/"])
+        #expect(try entries() == ["/post/*", "/about", "/about/", "/help", "/help/", "/"])
+    }
+
+    @Test func decliningRoutesAreExcludedOnlyWhereNoOtherRouteHandlesTheURL() throws {
+        router.https.add(pattern: "/post/new", priority: 10)
+        router.https.add(pattern: "/post/:id/edit")
+        router.https.add(pattern: "/post/:id(/comments)")
+        router.https.add(pattern: "/admin/*")
+        router.https.add(pattern: "/legal")
+        router.https.add(pattern: "/:page")
+        let declining: Set<String> = ["/post/new", "/post/:id/edit", "/admin/*", "/legal"]
+        let entries = try entries { declining.contains($0.pattern) }
+        #expect(
+            entries == [
+                "/post/*/edit exclude", "/post/*/edit/ exclude", "/post/*/comments", "/post/*/comments/",
+                "/post/*", "/*",
+            ])
+        // /post/new is routed by /post/:id, /legal, /admin and /admin/ by /:page: not excluded.
+    }
+
+    @Test func exclusionsAreCheckedAgainstEveryPathTheStarCovers() {
+        let route: [PatternSegment] = [
+            .literal("post"), .parameter("id"), .literal("comments"), .literal("edit"),
+        ]
+        #expect(AppSiteAssociation.intersects([.literal("post"), .star, .literal("edit")], route))
+        #expect(
+            !AppSiteAssociation.intersects(
+                [.literal("post"), .star, .literal("edit")], Array(route.prefix(3))))
+        #expect(AppSiteAssociation.intersects([.literal("a"), .literal("")], [.literal("a")]))
+        #expect(AppSiteAssociation.intersects([.literal("a"), .star], [.literal("a")]))
+        #expect(!AppSiteAssociation.intersects([.star], []))
+        #expect(AppSiteAssociation.intersects([.star], [.literal("")]))
+        #expect(!AppSiteAssociation.intersects([.literal("")], [.parameter("id")]))
+        #expect(AppSiteAssociation.intersects([.literal("x"), .literal("y")], [.wildcard]))
+    }
+
+    @Test func theDocumentIsValidJSONWhateverTheAppIDs() throws {
+        router.https.add(pattern: "/search")
+        let ids = ["A\"B\\C", "tab\there", "\u{1}"]
+        #expect(try Association(router.appSiteAssociation(appIDs: ids)).appIDs == ids)
+    }
+}
