@@ -70,7 +70,7 @@ import Testing
     @Test func aTableRoutesAwaitingItsAsyncHandlers() async {
         router.alpha.add(pattern: "/a/:id", handler: asyncHandler("alpha"))
         #expect(await router.alpha.route(to: "other://a/3"))
-        #expect(await router.alpha.route(to: "not a url") == false)
+        #expect(await router.alpha.route(to: "myapp://x y") == false)  // not a URL
         #expect(await router.route(to: "other://a/3") == false)
         #expect(log.take() == ["alpha 3"])
     }

@@ -111,12 +111,20 @@ public final class RouteMap<Value> {
             }
         }
 
+        /// A property of the table, such as `definitions` or `scheme`.
+        ///
+        /// ```swift
+        /// screens.default.definitions.count  // 2
+        /// ```
+        public subscript<Property>(dynamicMember keyPath: KeyPath<RouteTable, Property>) -> Property {
+            table[keyPath: keyPath]
+        }
+
         /// A setting of the table, such as `shouldFallback`, `options`, `hosts` or
         /// `unmatchedHandler`.
         ///
         /// ```swift
         /// screens.myapp.shouldFallback = true
-        /// screens.default.definitions.count  // 2
         /// ```
         public subscript<Setting>(dynamicMember keyPath: ReferenceWritableKeyPath<RouteTable, Setting>)
             -> Setting

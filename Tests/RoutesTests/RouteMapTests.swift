@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import Routes
+
+/// Routes that return a value: `RouteMap` resolves on the router's walk, so its order,
+/// declining, fallback, hosts and unmatched handler are the router's.
+@MainActor @Suite struct RouteMapTests {
+    enum Screen: Equatable {
+        case user(Int)
+        case post(String)
+        case home
+        case fallback(String)
+    }
+
+    let screens = RouteMap<Screen>()
+
+    @Test func theFirstNonNilValueInRoutingOrder() {
+        screens.default.add(pattern: "/user/:id") { params in params.int("id").map(Screen.user) }
+        screens.default.add(pattern: "/user/:slug") { params in params.string("slug").map(Screen.post) }
+        screens.default.add(pattern: "/user/me", priority: 10) { _ in .home }
+        #expect(screens.resolve("myapp://user/42") == .user(42))
+        #expect(screens.resolve("myapp://user/abc") == .post("abc"))  // nil declined: next route
+        #expect(screens.resolve("myapp://user/me") == .home)
+        #expect(screens.resolve("myapp://nothing") == nil)
+        #expect(screens.resolve("myapp://x y") == nil)  // not a URL
+    }
+
+    @Test func declinedEverywhereCallsTheUnmatchedHandler() {
+        var unmatched: [String] = []
+        screens.default.add(pattern: "/user/:id") { params in params.int("id").map(Screen.user) }
+        screens.default.unmatchedHandler = { url, parameters in
+            unmatched.append("\(url.absoluteString) \(parameters["source"] as? String ?? "")")
+        }
+        #expect(screens.resolve("myapp://user/x", parameters: ["source": "push"]) == nil)
+        #expect(unmatched == ["myapp://user/x push"])
+    }
+
+    @Test func schemesFallbackAndHostsAreTheRouters() {
+        screens.myapp.add(pattern: "/user/:id") { params in params.int("id").map(Screen.user) }
+        screens.default.add(pattern: "/user/:id") { params in params.string("id").map(Screen.fallback) }
+        screens.https.add(pattern: "/post/:slug") { params in params.string("slug").map(Screen.post) }
+        screens.https.hosts = ["example.com"]
+        #expect(screens.resolve("MYAPP://user/x") == nil)  // no fallback yet
+        screens.myapp.shouldFallback = true
+        #expect(screens.myapp.shouldFallback)
+        #expect(screens["myapp"].definitions.count == 1)
+        #expect(screens.resolve("myapp://user/x") == .fallback("x"))
+        #expect(screens.resolve("myapp://user/7") == .user(7))
+        #expect(screens.resolve("https://example.com/post/hi") == .post("hi"))
+        #expect(screens.resolve("https://evil.example/post/hi") == nil)
+        #expect(screens.router.schemes == ["https", "myapp"])
+    }
+
+    @Test func extraParametersAndTheRoutersTools() throws {
+        screens.default.add(pattern: "/user/:id(/:tab)") { params in
+            params.int("id").map {
+                .post("\($0) \(params.string("tab") ?? "-") \(params.string("source") ?? "-")")
+            }
+        }
+        #expect(
+            screens.resolve("myapp://user/1/likes", parameters: ["source": "push"]) == .post("1 likes push"))
+        let url = try screens.router.url(for: "/user/:id(/:tab)", scheme: "myapp", parameters: ["id": 2])
+        #expect(screens.resolve(url) == .post("2 - -"))
+        #expect(screens.router.canRoute(to: url))
+        #expect(
+            screens.router.explain(url).entries.compactMap { $0.mismatch == nil ? $0.pattern : nil } == [
+                "/user/:id"
+            ])
+        // Routing discards the value, and answers whether there is one.
+        #expect(screens.router.route(to: url))
+    }
+
+    @Test func aClosureMayResolveAnotherURL() {
+        screens.default.add(pattern: "/alias/:id") { [screens] params in
+            screens.resolve("myapp://user/\(params.string("id") ?? "")")
+        }
+        screens.default.add(pattern: "/user/:id") { params in params.int("id").map(Screen.user) }
+        #expect(screens.resolve("myapp://alias/5") == .user(5))
+        #expect(screens.resolve("myapp://alias/x") == nil)
+    }
+
+    @Test func resolvingIgnoresSuspension() {
+        screens.default.add(pattern: "/home") { _ in .home }
+        screens.router.suspend()
+        #expect(screens.resolve("myapp://home") == .home)
+    }
+
+    // MARK: async
+
+    @Test func awaitingResolveAsksAsyncClosuresInOrder() async {
+        let store = PostStore(posts: [7: "seven"])
+        screens.default.add(pattern: "/post/:id") { params async -> Screen? in
+            await store.post(id: params.int("id")).map(Screen.post)
+        }
+        screens.default.add(pattern: "/post/:id") { params in params.string("id").map(Screen.fallback) }
+        #expect(await screens.resolve("myapp://post/7") == .post("seven"))
+        #expect(await screens.resolve("myapp://post/8") == .fallback("8"))
+        #expect(await screens.resolve("myapp://nothing") == nil)
+    }
+
+    @Test func aSynchronousResolveStopsAtAnAsyncClosure() async {
+        screens.default.add(pattern: "/p", priority: 1) { params in params.string("sync").map(Screen.post) }
+        screens.default.add(pattern: "/p") { _ async -> Screen? in .home }
+        #expect(syncResolve("myapp://p?sync=yes") == .post("yes"))  // answered before the async one
+        #expect(syncResolve("myapp://p") == nil)  // cannot wait for the async closure
+        #expect(await screens.resolve("myapp://p") == .home)
+    }
+
+    @Test func interleavedResolvesKeepTheirOwnValues() async {
+        screens.default.add(pattern: "/user/:id") { params async -> Screen? in
+            for _ in 0..<3 { await Task.yield() }
+            return params.int("id").map(Screen.user)
+        }
+        let first = Task { await screens.resolve("myapp://user/1") }
+        let second = Task { await screens.resolve("myapp://user/2") }
+        #expect(await [first.value, second.value] == [.user(1), .user(2)])
+    }
+
+    /// Calls the synchronous `resolve` (in an `async` function, `resolve` is the `async` one).
+    func syncResolve(_ url: String) -> Screen? { screens.resolve(url) }
+}

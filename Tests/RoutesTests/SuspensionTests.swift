@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@testable import Routes
+
+/// Routing that waits until the app is ready: `suspend()` keeps matching URLs, `resume()` routes
+/// them in arrival order (the "Routing rules" article, *Suspending routing*).
+@MainActor @Suite struct SuspensionTests {
+    let router = Router()
+    let log = AsyncLog()
+
+    func handler(_ label: String, accept: Bool = true) -> RouteHandler {
+        { [log] params in
+            log.append("\(label) \(params.string("id") ?? "-") \(params.string("source") ?? "-")")
+            return accept
+        }
+    }
+
+    @Test func keepsMatchingURLsWithTheirParametersAndRoutesThemInOrder() {
+        router.default.add(pattern: "/user/:id", handler: handler("user"))
+        router.alpha.add(pattern: "/post/:id", handler: handler("post"))
+        router.default.unmatchedHandler = { [log] url, _ in log.append("unmatched \(url.absoluteString)") }
+        router.suspend()
+        #expect(router.route(to: "myapp://user/1", parameters: ["source": "push"]))
+        #expect(router.route(to: "alpha://post/2"))
+        #expect(router.route(to: "myapp://nothing/here") == false)  // not kept
+        #expect(router.route(to: "myapp://x y") == false)  // not a URL: refused, not kept
+        #expect(log.take() == ["unmatched myapp://nothing/here"])  // at once; no handler ran
+        #expect(router.canRoute(to: "myapp://user/3"))  // unaffected
+        router.resume()
+        #expect(log.take() == ["user 1 push", "post 2 -"])
+        #expect(router.route(to: "myapp://user/4"))  // directly again
+        #expect(log.take() == ["user 4 -"])
+        router.resume()  // not suspended: nothing to do
+        #expect(log.take() == [])
+    }
+
+    @Test func keptURLsAreRoutedAsTheTablesAreWhenResuming() {
+        router.default.add(pattern: "/a", handler: handler("first", accept: false))
+        router.default.unmatchedHandler = { [log] url, _ in log.append("unmatched \(url.absoluteString)") }
+        router.suspend()
+        #expect(router.route(to: "myapp://a"))
+        router.default.add(pattern: "/a", handler: handler("added while suspended"))
+        router.resume()
+        #expect(log.take() == ["first - -", "added while suspended - -"])
+
+        router.suspend()
+        #expect(router.route(to: "myapp://a"))
+        router.default.removeAll()
+        router.resume()  // no route any more: the unmatched handler, as when routing
+        #expect(log.take() == ["unmatched myapp://a"])
+    }
+
+    @Test func theOldestURLsAreDroppedBeyondTheLimit() {
+        router.default.add(pattern: "/n/:id", handler: handler("n"))
+        router.suspend(keepingAtMost: 2)
+        for id in 1...5 { #expect(router.route(to: "myapp://n/\(id)")) }
+        router.resume()
+        #expect(log.take() == ["n 4 -", "n 5 -"])
+
+        router.suspend(keepingAtMost: 0)
+        #expect(router.route(to: "myapp://n/6"))
+        router.resume()
+        #expect(log.take() == [])
+    }
+
+    @Test func aTableKeepsItsURLsAndRoutesThemThroughItself() {
+        router.alpha.add(pattern: "/a/:id", handler: handler("alpha"))
+        router.suspend()
+        #expect(router.alpha.route(to: "other://a/1"))  // the table routes whatever the scheme
+        #expect(router.route(to: "other://a/2") == false)  // the router picks the global table
+        router.resume()
+        #expect(log.take() == ["alpha 1 -"])
+    }
+
+    @Test func aHandlerThatSuspendsAgainKeepsTheRestInOrder() {
+        router.default.add(pattern: "/stop") { [log, router] _ in
+            log.append("stop")
+            router.suspend()
+            router.route(to: "myapp://n/9")  // kept after the URLs not yet routed
+            return true
+        }
+        router.default.add(pattern: "/n/:id", handler: handler("n"))
+        router.suspend()
+        router.route(to: "myapp://n/1")
+        router.route(to: "myapp://stop")
+        router.route(to: "myapp://n/2")
+        router.resume()
+        #expect(log.take() == ["n 1 -", "stop"])
+        router.resume()
+        #expect(log.take() == ["n 2 -", "n 9 -"])
+    }
+
+    @Test func awaitingResumeAwaitsAsyncHandlersInOrder() async {
+        router.default.add(pattern: "/slow/:id") { [log] params async -> Bool in
+            for _ in 0..<5 { await Task.yield() }
+            log.append("slow \(params.string("id") ?? "")")
+            return true
+        }
+        router.default.add(pattern: "/fast/:id", handler: handler("fast"))
+        router.suspend()
+        #expect(await router.route(to: "myapp://slow/1"))
+        #expect(router.canRoute(to: "myapp://fast/2"))
+        #expect(await router.route(to: "myapp://fast/2"))
+        #expect(await router.route(to: "myapp://slow/3"))
+        #expect(log.take() == [])
+        await router.resume()
+        #expect(log.take() == ["slow 1", "fast 2 -", "slow 3"])
+    }
+
+    @Test func resumeWithoutAwaitContinuesInOrderInATask() async {
+        router.default.add(pattern: "/slow/:id") { [log] params async -> Bool in
+            for _ in 0..<5 { await Task.yield() }
+            log.append("slow \(params.string("id") ?? "")")
+            return true
+        }
+        router.default.add(pattern: "/fast/:id", handler: handler("fast"))
+        router.suspend()
+        await router.route(to: "myapp://fast/1")
+        await router.route(to: "myapp://slow/2")
+        await router.route(to: "myapp://fast/3")
+        syncResume()
+        #expect(log.take() == ["fast 1 -"])  // up to the first async handler, at once
+        await log.wait(for: 2)
+        #expect(log.take() == ["slow 2", "fast 3 -"])
+    }
+
+    /// Calls the synchronous `resume()` (in an `async` function, `resume()` is the `async` one).
+    func syncResume() { router.resume() }
+}
