@@ -70,6 +70,9 @@ expect 2 "/dev/stdin: it is not UTF-8 text" lint --table /dev/stdin < <(printf '
 expect 0 "/settings/:section" expand '/settings(/:section)'
 expect 2 $'  /a/*/b\n     ^' expand '/a/*/b'
 expect 0 "table myapp [falls back]" show
+expect 0 '{ "/": "/user/view/*" }' aasa --app-id ABCDE12345.com.example.app
+expect 0 '"components": []' aasa --app-id ABCDE12345.com.example.app --host example.org
+expect 64 "Missing expected argument '--app-id <id>'" aasa
 expect 64 "Missing expected argument" match
 expect 64 $'unknown command \'frobnicate\'. The commands are:\n  match ' frobnicate
 if command -v python3 > /dev/null; then
@@ -80,6 +83,14 @@ if command -v python3 > /dev/null; then
         echo "ok    routes match --json prints valid JSON"
     else
         echo "FAIL  routes match --json does not print the expected JSON"
+        failures=$((failures + 1))
+    fi
+fi
+if command -v python3 > /dev/null; then
+    if "$routes" aasa --app-id ABCDE12345.com.example.app | python3 -c 'import json, sys; d = json.load(sys.stdin)["applinks"]["details"][0]; assert {"/": "/search"} in d["components"], d'; then
+        echo "ok    routes aasa prints valid JSON"
+    else
+        echo "FAIL  routes aasa does not print the expected JSON"
         failures=$((failures + 1))
     fi
 fi

@@ -31,6 +31,7 @@ public struct RoutesCommand: ParsableCommand {
             """,
         subcommands: [
             MatchCommand.self, ExplainCommand.self, LintCommand.self, ExpandCommand.self, ShowCommand.self,
+            AASACommand.self,
         ]
     )
 
