@@ -1,7 +1,6 @@
 import Foundation
+import Routes
 import Testing
-
-@testable import Routes
 
 /// The index against the linear reference, on thousands of seeded random tables and URLs:
 /// 400 routers of three tables each (literals, parameters, wildcards, optional groups, fragments,
@@ -55,12 +54,31 @@ import Testing
         return url
     }
 
+    /// A handler call: which route, with which parameters (``LinearReference/canonical(_:)``).
+    struct Call: Equatable, CustomStringConvertible {
+        var label: String
+        var parameters: String
+        var description: String { "\(label) {\(parameters)}" }
+    }
+
+    /// The parameters a handler received, as text; a key whose lazy subscript disagrees with the
+    /// dictionary is named, so that the comparison fails.
+    static func received(_ params: RouteParameters) -> String {
+        let dictionary = params.dictionary
+        var text = LinearReference.canonical(dictionary)
+        for (key, value) in dictionary where params[key].map({ "\($0)" }) != "\(value)" {
+            text += "; subscript disagrees on \(key.debugDescription): \(String(describing: params[key]))"
+        }
+        if params.count != dictionary.count { text += "; count \(params.count)" }
+        return text
+    }
+
     @Test(arguments: 0..<400)
     func indexAgreesWithLinearScan(seed: Int) {
         var generator = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 1)
         let router = Router()
         var labels: [ObjectIdentifier: String] = [:]
-        var actual: [LinearReference.Call] = []
+        var actual: [Call] = []
         let accepting = Set(
             (0..<60).filter { _ in Int.random(in: 0..<3, using: &generator) > 0 }.map { "r\($0)" })
         for scheme in [Router.defaultScheme, "alpha", "beta"] {
@@ -76,8 +94,7 @@ import Testing
                     pattern: DifferentialTests.randomPattern(using: &generator),
                     priority: Int.random(in: -1...2, using: &generator)
                 ) { params in
-                    actual.append(
-                        LinearReference.Call(label: label, parameters: LinearReference.flatten(params)))
+                    actual.append(Call(label: label, parameters: DifferentialTests.received(params)))
                     return accepting.contains(label)
                 }
                 for definition in definitions { labels[ObjectIdentifier(definition)] = label }
@@ -88,32 +105,33 @@ import Testing
                 table.remove(definition: victim)
             }
         }
+        let reference = LinearReference(router)
         var matched = 0
         for _ in 0..<40 {
             let url = DifferentialTests.randomURL(using: &generator)
-            let extra = Bool.random(using: &generator) ? ["x": "extra"] : [:]
+            let extra: [String: Any] = Bool.random(using: &generator) ? ["x": "extra"] : [:]
             actual = []
             let routed = router.route(to: url, parameters: extra)
-            let expected = LinearReference.route(
-                url, in: router, extra: extra, label: { labels[ObjectIdentifier($0)] ?? "?" },
-                accepts: { accepting.contains($0) })
-            #expect(actual == expected.calls, "\(url)")
-            #expect(routed == expected.routed, "\(url)")
+            var expected: [Call] = []
+            let outcome = reference.route(url, extra: extra) { match in
+                let label = labels[ObjectIdentifier(match.definition)] ?? "?"
+                expected.append(Call(label: label, parameters: LinearReference.canonical(match.parameters)))
+                return accepting.contains(label)
+            }
+            #expect(actual == expected, "\(url)")
+            #expect(routed == outcome.accepted, "\(url)")
             // `canRoute` ignores what handlers answer: it is true when any definition matches.
-            let anyMatch = !LinearReference.route(
-                url, in: router, extra: [:], label: \.pattern, accepts: { _ in false }
-            )
-            .calls.isEmpty
-            #expect(router.canRoute(to: url) == anyMatch, "\(url)")
+            #expect(router.canRoute(to: url) == outcome.matched, "\(url)")
             // Explain lists the same candidates, in the same order, as routing asks them.
-            let everyCandidate = LinearReference.route(
-                url, in: router, extra: [:], label: { labels[ObjectIdentifier($0)] ?? "?" },
-                accepts: { _ in false })
-            #expect(router.explain(url).candidates.count == everyCandidate.calls.count, "\(url)")
+            var everyCandidate: [String] = []
+            _ = reference.route(url) { match in
+                everyCandidate.append(match.definition.pattern)
+                return false
+            }
             #expect(
-                router.explain(url).candidates.map(\.pattern)
-                    == everyCandidate.calls.compactMap { $0.parameters[Definition.Keys.pattern] }, "\(url)")
-            if anyMatch { matched += 1 }
+                router.explain(url).entries.filter { $0.mismatch == nil }.map(\.pattern) == everyCandidate,
+                "\(url)")
+            if outcome.matched { matched += 1 }
         }
         // The generator must exercise matches, not only misses.
         #expect(matched > 2)

@@ -1,110 +1,331 @@
 import Foundation
+import Routes
 
-@testable import Routes
+// The one linear reference of the repository, shared by the tests (DifferentialTests), the
+// benchmarks (Benchmarks/Sources/RouterWorkload links to this file) and the fuzzer (Fuzz/build.sh
+// compiles it with Fuzz/FuzzTarget.swift). It uses the library's public API only and stays
+// internal, so that it compiles unchanged in all three modules.
 
-/// The executable reference for routing: JLRoutes' algorithm, scanning every definition of the
-/// table in order and matching it segment by segment, with the parameters built eagerly as
-/// JLRoutes builds its dictionary. The index and the lazy `RouteParameters` must agree with it.
-enum LinearReference {
-    struct Call: Equatable {
-        var label: String
-        var parameters: [String: String]
+/// Routing as the "Routing rules" article states it, done slowly and independently of the
+/// library's index and URL reader: Foundation's `URLComponents` reads the URL, and every
+/// definition of the table is matched in turn, as JLRoutes scans its routes.
+///
+/// - The table is the one of the URL's scheme (ignoring case), else the global table; a table
+///   that falls back is followed by the global table.
+/// - The host is the first path segment unless it is empty, `localhost` or contains a `.` (any
+///   host with `.treatHostAsPathComponent`); one leading and one trailing `/` are removed from the
+///   path, a fragment path is appended after `#`, and the result is split on the `/` byte.
+/// - A definition matches with the same number of segments (at least those before a trailing
+///   `*`), each literal equal to the decoded segment byte for byte, and non-empty `:name` values.
+/// - Its parameters are JLRoutes' dictionary: query items of the URL and of its fragment (repeated
+///   names as arrays, empty names dropped), then route values and wildcard components (decoded
+///   once, `+` as a space first with `.decodePlusSymbols`), then the extra parameters, then the
+///   reserved keys.
+///
+/// Tables with ``RouteTable/hosts`` are not modelled: the reference routes every host.
+///
+/// ```swift
+/// let reference = LinearReference(router)
+/// let outcome = reference.route("myapp://user/view/7", extra: [:]) { match in
+///     print(match.definition.pattern, match.parameters)
+///     return true  // the handler accepts
+/// }
+/// outcome.accepted  // whether some handler accepted
+/// ```
+struct LinearReference {
+    /// A definition that matches the URL, with the parameters its handler must receive.
+    struct Match {
+        let definition: Definition
+        let table: RouteTable
+        let parameters: [String: Any]
     }
 
-    /// JLRoutes' `routeVariablesForRequest:` as a yes/no: lengths, literals, non-empty parameters.
-    static func matches(_ pattern: RoutePattern, _ segments: [Substring]) -> Bool {
-        if !pattern.hasWildcard && segments.count != pattern.segments.count { return false }
-        for (index, segment) in pattern.segments.enumerated() {
-            switch segment {
-            case .wildcard:
-                return segments.count >= index
-            case .parameter:
-                guard index < segments.count, !segments[index].isEmpty else { return false }
-            case .literal(let literal):
-                guard index < segments.count else { return false }
-                let decoded = PercentDecoding.decodeOrKeep(segments[index])
-                guard Array(decoded.utf8) == Array(literal.utf8) else { return false }
+    /// What routing a string did.
+    struct Outcome {
+        /// Whether a handler accepted the URL (`route(to:)`'s result).
+        var accepted = false
+        /// Whether any definition matched (`canRoute(to:)`'s result).
+        var matched = false
+        /// Whether the string is a URL at all (`URL(string:)` accepts it).
+        var isURL = true
+    }
+
+    /// A pattern without optional groups, split into literals (decoded), `:name`s and a `*`.
+    struct Pattern {
+        enum Part {
+            case literal([UInt8])
+            case parameter(String)
+            case wildcard
+        }
+
+        var parts: [Part] = []
+
+        init(_ pattern: String) {
+            for component in LinearReference.trimmedSplit(Substring(pattern)) {
+                if component == "*" {
+                    parts.append(.wildcard)
+                } else if component.utf8.first == UInt8(ascii: ":") {
+                    // Byte-wise too: a combining mark after ":" or before "#" does not hide them.
+                    var name = Array(component.utf8.dropFirst())
+                    if name.isEmpty {
+                        name = Array(":".utf8)
+                    } else if name.last == UInt8(ascii: "#") {
+                        name.removeLast()
+                    }
+                    parts.append(.parameter(String(decoding: name, as: UTF8.self)))
+                } else {
+                    parts.append(.literal(LinearReference.decodeOrKeep(component)))
+                }
             }
         }
-        return true
-    }
 
-    /// The handler calls that routing `url` through `router` makes, given which labels accept.
-    static func route(
-        _ url: String, in router: Router, extra: [String: String], label: (Definition) -> String,
-        accepts: (String) -> Bool
-    ) -> (calls: [Call], routed: Bool) {
-        guard let parts = URLParts(string: url) else { return ([], false) }
-        let table = router.table(for: parts)
-        var calls: [Call] = []
-        var tables = [table]
-        if table.shouldFallback, !table.isGlobal { tables.append(router.default) }
-        for table in tables {
-            let request = RouteRequest(parts: parts, options: table.options)
-            let segments = request.encodedSegments.map { Substring($0) }
-            for definition in table.definitions where matches(definition.parsed, segments) {
-                let name = label(definition)
-                calls.append(
-                    Call(label: name, parameters: parameters(request, definition, extra, table.scheme)))
-                if accepts(name) { return (calls, true) }
-            }
+        var hasWildcard: Bool {
+            if case .wildcard = parts.last { return true }
+            return false
         }
-        return (calls, false)
-    }
 
-    /// JLRoutes' dictionary: query items, then route values, then extra parameters, then the
-    /// reserved keys (the URL left out, as it is not a string).
-    static func parameters(
-        _ request: RouteRequest, _ definition: Definition, _ extra: [String: String], _ scheme: String
-    ) -> [String: String] {
-        let plus = request.options.contains(.decodePlusSymbols)
-        var query: [String: [String]] = [:]
-        request.forEachQueryItem { name, value in
-            query[name, default: []].append(value)
+        var parameterNames: [String] {
+            parts.compactMap { if case .parameter(let name) = $0 { return name } else { return nil } }
+        }
+
+        /// Whether the pattern matches a URL of these segments (`decoded`: each one decoded).
+        func matches(_ segments: [Substring], decoded: [[UInt8]]) -> Bool {
+            var fixed = parts[...]
+            if hasWildcard {
+                fixed = fixed.dropLast()
+                guard segments.count >= fixed.count else { return false }
+            } else {
+                guard segments.count == fixed.count else { return false }
+            }
+            for (index, part) in fixed.enumerated() {
+                switch part {
+                case .literal(let bytes): guard decoded[index] == bytes else { return false }
+                case .parameter: guard !segments[index].isEmpty else { return false }
+                case .wildcard: return false
+                }
+            }
             return true
         }
-        let segments = request.encodedSegments.map { Substring($0) }
-        var result = query.mapValues { $0.count == 1 ? $0[0] : $0.joined(separator: "|") }
-        for (index, segment) in definition.parsed.segments.enumerated() {
-            switch segment {
-            case .parameter(let name):
-                var raw = segments[index]
-                if raw.count > 1, raw.last == "#" { raw = raw.dropLast() }
-                result[name] = PercentDecoding.decodeOrKeep(raw, plusAsSpace: plus)
-            case .wildcard:
-                let rest =
-                    segments == [""]
-                    ? []
-                    : segments[index...].map {
-                        PercentDecoding.decodeOrKeep($0, plusAsSpace: plus)
-                    }
-                result[Definition.Keys.wildcard] = rest.joined(separator: "|")
-            case .literal:
-                break
-            }
-        }
-        result.merge(extra) { _, new in new }
-        result[Definition.Keys.pattern] = definition.pattern
-        result[Definition.Keys.scheme] = scheme
-        return result
     }
 
-    /// The same flattening for a real handler's parameters.
-    static func flatten(_ parameters: RouteParameters) -> [String: String] {
-        var result: [String: String] = [:]
-        for (key, value) in parameters.dictionary where key != Definition.Keys.url {
-            switch value {
-            case let string as String: result[key] = string
-            case let strings as [String]: result[key] = strings.joined(separator: "|")
-            default: result[key] = "\(value)"
+    private struct Table {
+        let table: RouteTable
+        let definitions: [(definition: Definition, pattern: Pattern)]
+    }
+
+    private let router: Router
+    /// Each table's definitions in routing order, with their patterns parsed once.
+    private let tables: [String: Table]
+
+    /// A snapshot of the router's tables: register routes first.
+    init(_ router: Router) {
+        self.router = router
+        var tables: [String: Table] = [:]
+        for table in router.schemes.map({ router[$0] }) + [router.default] {
+            tables[LinearReference.folded(table.scheme)] = Table(
+                table: table, definitions: table.definitions.map { ($0, Pattern($0.pattern)) })
+        }
+        self.tables = tables
+    }
+
+    /// Routes `string`: `handler` is asked about each matching definition, in routing order, until
+    /// it returns `true` (it stands for the definition's handler; a `nil` handler accepts).
+    func route(_ string: String, extra: [String: Any] = [:], handler: (Match) -> Bool) -> Outcome {
+        // A string that `URL(string:)` cannot parse routes nowhere.
+        guard let url = URL(string: string),
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        else { return Outcome(accepted: false, matched: false, isURL: false) }
+        let global = LinearReference.folded(router.default.scheme)
+        guard let first = tables[components.scheme.map(LinearReference.folded) ?? global] ?? tables[global]
+        else {
+            return Outcome()
+        }
+        var order = [first]
+        if first.table.shouldFallback, first.table !== router.default, let fallback = tables[global] {
+            order.append(fallback)
+        }
+        var outcome = Outcome()
+        for table in order {
+            let segments = LinearReference.segments(components, options: table.table.options)
+            let decoded = segments.map { LinearReference.decodeOrKeep($0) }
+            for (definition, pattern) in table.definitions where pattern.matches(segments, decoded: decoded) {
+                outcome.matched = true
+                let parameters = LinearReference.parameters(
+                    definition: definition, pattern: pattern, segments: segments, components: components,
+                    url: url, table: table.table, extra: extra)
+                if handler(Match(definition: definition, table: table.table, parameters: parameters)) {
+                    outcome.accepted = true
+                    return outcome
+                }
             }
         }
-        // The lazy subscript must agree with the dictionary for every key.
-        for key in result.keys {
-            let single = parameters[key]
-            let flat = (single as? String) ?? (single as? [String])?.joined(separator: "|")
-            if flat != result[key] { result[key] = "subscript disagrees: \(String(describing: single))" }
+        return outcome
+    }
+
+    /// JLRoutes' dictionary: query items (the URL's, then the fragment's), route values, the extra
+    /// parameters, the reserved keys; later layers win.
+    private static func parameters(
+        definition: Definition, pattern: Pattern, segments: [Substring], components: URLComponents,
+        url: URL, table: RouteTable, extra: [String: Any]
+    ) -> [String: Any] {
+        let plus = table.options.contains(.decodePlusSymbols)
+        var items: [(name: Substring, value: Substring?)] = []
+        if let query = components.percentEncodedQuery { items += queryItems(Substring(query)) }
+        if let fragment = components.percentEncodedFragment {
+            let parts = fragmentParts(fragment)
+            if parts.hasItems { items += queryItems(Substring(parts.query)) }
         }
-        return result
+        var dictionary: [String: Any] = [:]
+        var values: [String: [String]] = [:]
+        for item in items where !item.name.isEmpty {
+            let name = String(decoding: decodeOrKeep(item.name), as: UTF8.self)
+            values[name, default: []].append(item.value.map { decodeValue($0, plus: plus) } ?? "")
+        }
+        for (name, list) in values { dictionary[name] = list.count == 1 ? list[0] : list }
+        for (index, part) in pattern.parts.enumerated() {
+            switch part {
+            case .literal: break
+            case .parameter(let name):
+                // As JLRoutes: one trailing "#" (from a fragment route) is not part of the value.
+                var raw = segments[index]
+                if raw.utf8.count > 1, raw.utf8.last == UInt8(ascii: "#") { raw = raw.dropLast() }
+                dictionary[name] = decodeValue(raw, plus: plus)
+            case .wildcard:
+                // The empty path reads as one empty segment, but a wildcard captures nothing from it.
+                dictionary[RouteParameters.Keys.wildcard] =
+                    segments == [""] ? [] : segments[index...].map { decodeValue($0, plus: plus) }
+            }
+        }
+        dictionary.merge(extra) { _, new in new }
+        dictionary[RouteParameters.Keys.pattern] = definition.pattern
+        dictionary[RouteParameters.Keys.url] = url
+        dictionary[RouteParameters.Keys.scheme] = table.scheme
+        return dictionary
+    }
+
+    /// `a=1&b&&=c` → (a, 1), (b, nil), ("", nil), ("", c).
+    static func queryItems(_ query: Substring) -> [(name: Substring, value: Substring?)] {
+        query.split(separator: "&", omittingEmptySubsequences: false).map { item in
+            guard let equals = item.firstIndex(of: "=") else { return (item, nil) }
+            return (item[..<equals], item[item.index(after: equals)...])
+        }
+    }
+
+    /// A value: with `plus`, literal `+` become spaces first; then decoded once (kept when it
+    /// cannot be decoded).
+    static func decodeValue(_ raw: Substring, plus: Bool) -> String {
+        let spaced = raw.utf8.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }
+        let text = plus ? Substring(String(decoding: spaced, as: UTF8.self)) : raw
+        return String(decoding: decodeOrKeep(text), as: UTF8.self)
+    }
+
+    /// The host (maybe), the path without one leading and one trailing `/`, and `#` + the
+    /// fragment's path, split on `/`.
+    static func segments(_ components: URLComponents, options: RouteOptions) -> [Substring] {
+        var host: String?
+        if let text = components.percentEncodedHost, !text.isEmpty {
+            let decoded = decodeOrKeep(Substring(text))
+            if options.contains(.treatHostAsPathComponent)
+                || (decoded != Array("localhost".utf8) && !decoded.contains(UInt8(ascii: ".")))
+            {
+                host = text
+            }
+        }
+        var path = components.percentEncodedPath
+        if let host {
+            // The host is the first component; the path's components follow it.
+            path = host + (path.hasPrefix("/") || path.isEmpty ? path : "/" + path)
+        }
+        if let fragment = components.percentEncodedFragment {
+            let parts = fragmentParts(fragment)
+            if !(parts.hasItems && parts.onlyItems) {
+                if path.hasSuffix("/") && host != nil { path.removeLast() }
+                path += "#" + parts.path
+            }
+        }
+        return trimmedSplit(Substring(path))
+    }
+
+    /// The fragment's path, whether its query items join the URL's, whether it is nothing else.
+    static func fragmentParts(_ fragment: String) -> (
+        path: String, query: String, hasItems: Bool, onlyItems: Bool
+    ) {
+        let mark = fragment.firstIndex(of: "?")
+        let path = mark.map { String(fragment[..<$0]) } ?? fragment
+        let query = mark.map { String(fragment[fragment.index(after: $0)...]) } ?? fragment
+        let first = query.split(separator: "&", omittingEmptySubsequences: false)[0]
+        let value = first.firstIndex(of: "=").map { first[first.index(after: $0)...] } ?? ""
+        // As JLRoutes: the fragment is "nothing but query items" when its path reads as its query.
+        return (path, query, !value.isEmpty, path == query)
+    }
+
+    /// One leading and one trailing `/` removed, then split on `/`: on the `/` byte, as JLRoutes
+    /// splits on the UTF-16 unit, even where a combining mark follows it (so that `"/"` + U+0612
+    /// is one `Character` but still a separator).
+    static func trimmedSplit(_ text: Substring) -> [Substring] {
+        let slash = UInt8(ascii: "/")
+        var bytes = Array(text.utf8)
+        if bytes.first == slash { bytes.removeFirst() }
+        if bytes.last == slash { bytes.removeLast() }
+        return bytes.split(separator: slash, omittingEmptySubsequences: false).map {
+            Substring(String(decoding: $0, as: UTF8.self))
+        }
+    }
+
+    /// The bytes of `text` percent-decoded once, or its own bytes when an escape is malformed or
+    /// the result is not UTF-8 (`removingPercentEncoding`'s rules).
+    static func decodeOrKeep(_ text: Substring) -> [UInt8] {
+        let raw = Array(text.utf8)
+        guard raw.contains(UInt8(ascii: "%")) else { return raw }
+        var bytes: [UInt8] = []
+        var index = 0
+        while index < raw.count {
+            if raw[index] == UInt8(ascii: "%") {
+                guard index + 2 < raw.count, let high = hex(raw[index + 1]), let low = hex(raw[index + 2])
+                else {
+                    return raw
+                }
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(raw[index])
+                index += 1
+            }
+        }
+        return String(validating: bytes, as: UTF8.self) == nil ? raw : bytes
+    }
+
+    private static func hex(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    /// A scheme folded as the router folds it: ASCII letters to lowercase, nothing else.
+    private static func folded(_ scheme: String) -> String {
+        String(decoding: scheme.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    /// A parameter dictionary as text, to compare two of them: keys sorted by their bytes, each
+    /// value tagged with its type (`String`, `[String]`, `Int`, `URL` by its text, other types by
+    /// their name).
+    static func canonical(_ dictionary: [String: Any]) -> String {
+        dictionary.map { key, value in
+            let text: String
+            switch value {
+            case let string as String: text = string.debugDescription
+            case let strings as [String]:
+                text = "[" + strings.map(\.debugDescription).joined(separator: ", ") + "]"
+            case let number as Int: text = "int \(number)"
+            case let url as URL: text = "URL \(url.absoluteString.debugDescription)"
+            default: text = "\(type(of: value))"
+            }
+            return (key, "\(key.debugDescription): \(text)")
+        }
+        .sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }.map(\.1).joined(
+            separator: ", ")
     }
 }
