@@ -41,6 +41,6 @@ echo "instructions per $unit: $((total / units))"
 echo
 echo "Inclusive cost (share of the collected instructions):"
 swift demangle --simplified <<< "$annotated" \
-    | sed -E 's/ \[[^]]*\]$//; s#/work/[^:]*/##' \
+    | sed -E "s/ \\[[^]]*\\]\$//; s#$(dirname "$here")/##" \
     | awk '/file:function/ { on = 1; next } on && NF { print }' \
     | head -40

@@ -179,6 +179,20 @@ def main():
                f"{'n/a' if miss is None else f'{miss:.2f}'} | | {verdict(ok(miss, lambda v: v < 0.005))} |")
     out.append(f"| Allocations per hit, Routes `String` | (reported) | "
                f"{'n/a' if hit is None else f'{hit:.2f}'} | | — |")
+
+    # Handlers that read their values vs handlers that read nothing, and params.dictionary.
+    def figure(test, percentile=50.0):
+        return p50(test, "Time(wallclock)", percentile)
+
+    nothing, values = "Handlers/Routes-ReadNothing/1000", "Handlers/Routes-ReadValues/1000"
+    row("Handlers reading their values vs reading nothing, N = 1,000", "≤ 1.5×",
+        ratio(figure(values), figure(nothing)), ratio(figure(values, 0.0), figure(nothing, 0.0)),
+        lambda v: v <= 1.5)
+    for kind, label in (("query", "query items"), ("extra", "extra parameters")):
+        small, large = f"Parameters/{kind}-dictionary/1000", f"Parameters/{kind}-dictionary/4000"
+        row(f"`params.dictionary`, 4,000 vs 1,000 {label} (linear: about 4×)", "≤ 5×",
+            ratio(figure(large), figure(small)), ratio(figure(large, 0.0), figure(small, 0.0)),
+            lambda v: v <= 5)
     print("\n".join(out))
 
 

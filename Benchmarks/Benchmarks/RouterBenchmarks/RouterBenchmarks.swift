@@ -13,10 +13,10 @@ import RoutingKit
 /// Lookups: time and allocations. Only metrics that do not allocate themselves inside the measured
 /// window (the OS-statistics ones, such as `.cpuTotal`, read /proc there and would add about 16
 /// mallocs per iteration; `.instructions` needs perf events, which this machine lacks).
-nonisolated(unsafe) private let lookupMetrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, .mallocBytesCount]
+private let lookupMetrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal, .mallocBytesCount]
 /// Registration: time, allocations, and the bytes still allocated when measurement stops (the
 /// router is alive then), i.e. what the 10,000 routes retain.
-nonisolated(unsafe) private let registrationMetrics: [BenchmarkMetric] = [
+private let registrationMetrics: [BenchmarkMetric] = [
     .wallClock, .mallocCountTotal, .mallocBytesCount, .memoryLeakedBytes,
 ]
 
@@ -37,6 +37,44 @@ private func registrationConfiguration() -> Benchmark.Configuration {
 private func check(_ benchmark: Benchmark, handled: Int, _ workload: Workload) {
     if handled != workload.expectedHits {
         benchmark.error("handled \(handled) of \(workload.urls.count) URLs, expected \(workload.expectedHits)")
+    }
+}
+
+/// One route(to:) per iteration, on a URL or with extra parameters counted in thousands.
+private func parametersConfiguration() -> Benchmark.Configuration {
+    .init(
+        metrics: lookupMetrics, timeUnits: .microseconds, warmupIterations: 3, scalingFactor: .one,
+        maxDuration: .seconds(1), maxIterations: 2_000)
+}
+
+/// `Handlers/<name>/<n>`: the mixed lookups of `n` routes, on a router made by `build`.
+private func handlerBenchmark(_ name: String, routes n: Int, _ build: @escaping @Sendable ([String]) -> Routes.Router) {
+    Benchmark("Handlers/\(name)/\(n)", configuration: lookupConfiguration(lookupMetrics)) {
+        (benchmark: Benchmark, state: (Routes.Router, Workload)) in
+        let (router, workload) = state
+        benchmark.startMeasurement()
+        let handled = Routers.lookUp(router, strings: workload.urls)
+        benchmark.stopMeasurement()
+        check(benchmark, handled: handled, workload)
+    } setup: {
+        let workload = Workload(routeCount: n, mix: .mixed)
+        return (build(workload.patterns), workload)
+    }
+}
+
+/// `Parameters/<kind>-dictionary/<count>`: one URL routed to a handler that reads
+/// `params.dictionary` and `params.count`, with `count` query items or extra parameters.
+private func dictionaryBenchmark(queryItems: Int, extra: Int) {
+    let name = queryItems > 0 ? "Parameters/query-dictionary/\(queryItems)" : "Parameters/extra-dictionary/\(extra)"
+    Benchmark(name, configuration: parametersConfiguration()) {
+        (benchmark: Benchmark, state: (Routes.Router, String, [String: Any])) in
+        let (router, url, parameters) = state
+        benchmark.startMeasurement()
+        let handled = Routers.routeOnce(router, url, parameters: parameters)
+        benchmark.stopMeasurement()
+        if handled != 1 { benchmark.error("\(url.prefix(40))... not handled") }
+    } setup: {
+        (Routers.routesReadingDictionary(), Routers.urlWithQueryItems(queryItems), Routers.extraParameters(extra))
     }
 }
 
@@ -160,5 +198,17 @@ let benchmarks: @Sendable () -> Void = {
             let workload = Workload(routeCount: registered, mix: mix)
             return (Routers.trie(workload.patterns), Logger(label: "benchmark"), workload)
         }
+    }
+
+    // 8. Handlers that read their one or two values against handlers that read nothing: the same
+    // 1,000 routes and URLs, in the same run. The target is ReadValues / ReadNothing <= 1.5.
+    handlerBenchmark("Routes-ReadNothing", routes: 1_000, Routers.routes)
+    handlerBenchmark("Routes-ReadValues", routes: 1_000, Routers.routesReadingValues)
+
+    // 9. params.dictionary and params.count are linear in the number of parameters: 4,000 query
+    // items (or extra parameters) cost about 4 times what 1,000 cost.
+    for count in [1_000, 4_000] {
+        dictionaryBenchmark(queryItems: count, extra: 0)
+        dictionaryBenchmark(queryItems: 0, extra: count)
     }
 }

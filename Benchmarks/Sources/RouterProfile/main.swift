@@ -9,9 +9,16 @@ import Routes
 // and a second reading of memory per route (glibc's mallinfo2, which includes malloc's own
 // chunk overhead). Usage:
 //
-//   RouterProfile lookup <routes|url|trie|linear> <N> <mixed|hits|misses> <repetitions>
+//   RouterProfile lookup <routes|reading|url|trie|linear> <N> <mixed|hits|misses> <repetitions>
 //   RouterProfile register <routes|trie> <N> <repetitions>
 //   RouterProfile memory <N>
+//   RouterProfile handlers <N> <rounds>
+//   RouterProfile dictionary <rounds>
+//
+// `lookup reading` is `lookup routes` with handlers that read their values. `handlers` times the
+// mixed lookups of both routers in alternation (so that load on the machine hits both alike) and
+// prints the fastest round of each and their ratio; `dictionary` does the same for one URL with
+// 1,000 and 4,000 query items (and extra parameters) whose handler reads `params.dictionary`.
 //
 // Under callgrind, collect only the lookups with
 //   --toggle-collect='$s14RouterWorkload7RoutersO6lookUp*'
@@ -22,9 +29,11 @@ import Routes
 let arguments = CommandLine.arguments.dropFirst()
 
 func usage() -> Never {
-    print("usage: RouterProfile lookup <routes|url|trie|linear> <N> <mixed|hits|misses> <repetitions>")
+    print("usage: RouterProfile lookup <routes|reading|url|trie|linear> <N> <mixed|hits|misses> <repetitions>")
     print("       RouterProfile register <routes|trie> <N> <repetitions>")
     print("       RouterProfile memory <N>")
+    print("       RouterProfile handlers <N> <rounds>")
+    print("       RouterProfile dictionary <rounds>")
     exit(2)
 }
 
@@ -42,6 +51,9 @@ case "lookup":
     switch rest[0] {
     case "routes":
         let router = Routers.routes(workload.patterns)
+        for _ in 0..<repetitions { handled += Routers.lookUp(router, strings: workload.urls) }
+    case "reading":
+        let router = Routers.routesReadingValues(workload.patterns)
         for _ in 0..<repetitions { handled += Routers.lookUp(router, strings: workload.urls) }
     case "url":
         let router = Routers.routes(workload.patterns)
@@ -86,6 +98,59 @@ case "memory":
     print("Routes     \(afterRoutes - before) bytes in use for \(n) routes: \((afterRoutes - before) / n) per route")
     print("RoutingKit \(afterTrie - afterRoutes) bytes in use for \(n) routes: \((afterTrie - afterRoutes) / n) per route")
 
+case "handlers":
+    let rest = Array(arguments.dropFirst())
+    guard rest.count == 2, let n = Int(rest[0]), let rounds = Int(rest[1]) else { usage() }
+    let workload = Workload(routeCount: n, mix: .mixed)
+    let routers = [Routers.routes(workload.patterns), Routers.routesReadingValues(workload.patterns)]
+    let fastest = fastestRounds(rounds, count: routers.count) { index in
+        let handled = Routers.lookUp(routers[index], strings: workload.urls)
+        if handled != workload.expectedHits { fatalError("handled \(handled), expected \(workload.expectedHits)") }
+    }
+    let perLookup = fastest.map { nanoseconds($0) / Double(workload.urls.count) }
+    print("handlers at \(n) routes, fastest of \(rounds) alternating rounds of \(workload.urls.count) lookups:")
+    print("  read nothing \(format(perLookup[0])) ns per lookup")
+    print("  read values  \(format(perLookup[1])) ns per lookup")
+    print("  read values / read nothing: \(format(perLookup[1] / perLookup[0], digits: 2))")
+
+case "dictionary":
+    guard let rounds = arguments.dropFirst().first.flatMap({ Int($0) }) else { usage() }
+    let router = Routers.routesReadingDictionary()
+    let counts = [1_000, 4_000]
+    // (URL, extra parameters) per case: query items first, then extra parameters.
+    let cases = counts.map { (Routers.urlWithQueryItems($0), [String: Any]()) }
+        + counts.map { (Routers.urlWithQueryItems(0), Routers.extraParameters($0)) }
+    let fastest = fastestRounds(rounds, count: cases.count) { index in
+        if Routers.routeOnce(router, cases[index].0, parameters: cases[index].1) != 1 { fatalError("not handled") }
+    }
+    let micro = fastest.map { nanoseconds($0) / 1_000 }
+    print("params.dictionary and params.count, fastest of \(rounds) alternating rounds:")
+    print("  1,000 query items \(format(micro[0])) µs, 4,000: \(format(micro[1])) µs, ratio \(format(micro[1] / micro[0], digits: 2))")
+    print("  1,000 extra parameters \(format(micro[2])) µs, 4,000: \(format(micro[3])) µs, ratio \(format(micro[3] / micro[2], digits: 2))")
+
 default:
     usage()
+}
+
+/// Runs `body(0)`, `body(1)`, ... `body(count - 1)` in turn, `rounds` times, and returns the
+/// fastest duration of each.
+func fastestRounds(_ rounds: Int, count: Int, _ body: (Int) -> Void) -> [Duration] {
+    let clock = ContinuousClock()
+    var fastest = [Duration](repeating: .seconds(1_000), count: count)
+    for _ in 0..<rounds {
+        for index in 0..<count {
+            let elapsed = clock.measure { body(index) }
+            fastest[index] = min(fastest[index], elapsed)
+        }
+    }
+    return fastest
+}
+
+func nanoseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+}
+
+func format(_ value: Double, digits: Int = 0) -> String {
+    String(format: "%.\(digits)f", value)
 }

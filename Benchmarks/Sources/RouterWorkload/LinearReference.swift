@@ -1,0 +1,1 @@
+../../../Tests/RoutesTests/LinearReference.swift
