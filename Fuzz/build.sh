@@ -2,7 +2,8 @@
 # Builds the libFuzzer target into Fuzz/.build/routes-fuzzer (git-ignored):
 #   1. every .swift file under Sources/Routes (all folders) as the module Routes (a static library), instrumented for
 #      libFuzzer and AddressSanitizer;
-#   2. Fuzz/FuzzTarget.swift, which imports Routes and sees only its public API, linked with it.
+#   2. Fuzz/FuzzTarget.swift and the repository's linear reference (Tests/RoutesTests/LinearReference.swift),
+#      which import Routes and see only its public API, linked with it.
 #
 #   Fuzz/build.sh              # optimized (-O), as run.sh uses
 #   Fuzz/build.sh -Onone       # extra swiftc flags go to both steps (the last -O* wins)
@@ -32,7 +33,7 @@ swiftc "${flags[@]}" "$@" \
 swiftc "${flags[@]}" "$@" \
     -module-name RoutesFuzz \
     -I "$out/module" -L "$out/module" -lRoutes \
-    "$fuzz_dir/FuzzTarget.swift" \
+    "$fuzz_dir/FuzzTarget.swift" "$root/Tests/RoutesTests/LinearReference.swift" \
     -o "$out/routes-fuzzer"
 
 echo "built $out/routes-fuzzer"
