@@ -308,6 +308,11 @@ import Testing
             ("/a(/b/)", ["/a/b", "/a"]),
             ("/a(/)", ["/a"]),
             ("/a/b/", ["/a/b/"]),
+            // Every leading and trailing "/" of a piece goes, as JLRoutes writes expansions.
+            ("/a(/b//)", ["/a/b", "/a"]),
+            ("/a(//b)", ["/a/b", "/a"]),
+            ("//a(/b)", ["/a/b", "/a"]),
+            ("/a//(/b)//", ["/a/b", "/a"]),
         ]
         for (pattern, expected) in cases {
             #expect(try Router.expand(pattern: pattern) == expected, "\(pattern)")
@@ -316,6 +321,9 @@ import Testing
         // "//" inside a piece stays a segment of its own.
         #expect(parameters("/a//b(/c)", "myapp://a//b/c") != nil)
         #expect(parameters("/a//b(/c)", "myapp://a/b/c") == nil)
+        // A piece's own slashes do not: `/a(//b)` registers `/a/b`.
+        #expect(parameters("/a(//b)", "myapp://a/b") != nil)
+        #expect(parameters("/a(//b)", "myapp://a//b") == nil)
     }
 
     /// *Which definitions a group makes*: each reports its own text; the original removes all.

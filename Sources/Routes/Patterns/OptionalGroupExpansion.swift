@@ -43,10 +43,9 @@ enum OptionalGroupExpansion {
             }
             // The root pattern is one empty segment, as the empty path is.
             if components.isEmpty { components = [PatternComponent(text: "", offset: 0)] }
-            // The text must read back as the same segments: a trailing empty segment needs one
-            // more "/" (the trailing one is removed when a pattern is split), the root does not.
-            var text = "/" + components.map(\.text).joined(separator: "/")
-            if components.count > 1, components.last?.text.isEmpty == true { text += "/" }
+            // Pieces have no leading or trailing "/", so the text never ends in "/" and reads back
+            // as the same segments.
+            let text = "/" + components.map(\.text).joined(separator: "/")
             candidates.append((text, text.utf16.count, components, mask))
         }
         candidates.sort { $0.length != $1.length ? $0.length > $1.length : $0.rank > $1.rank }
@@ -89,14 +88,16 @@ enum OptionalGroupExpansion {
                         pattern: pattern, utf8Offset: offset,
                         reason: .tooManyOptionalGroups(limit: Router.maximumOptionalGroups))
                 }
-                pieces.append(Piece(components: components(of: piece, at: pieceOffset), isOptional: false))
+                pieces.append(
+                    Piece(components: components(ofPiece: piece, at: pieceOffset), isOptional: false))
                 openOffset = offset
             } else {
                 guard openOffset != nil else {
                     throw RoutePatternError(
                         pattern: pattern, utf8Offset: offset, reason: .unopenedParenthesis)
                 }
-                pieces.append(Piece(components: components(of: piece, at: pieceOffset), isOptional: true))
+                pieces.append(
+                    Piece(components: components(ofPiece: piece, at: pieceOffset), isOptional: true))
                 openOffset = nil
             }
             pieceStart = utf8.index(after: index)
@@ -106,8 +107,16 @@ enum OptionalGroupExpansion {
         }
         let last = pattern[pieceStart...]
         pieces.append(
-            Piece(components: components(of: last, at: offset - last.utf8.count), isOptional: false))
+            Piece(components: components(ofPiece: last, at: offset - last.utf8.count), isOptional: false))
         return pieces.filter { $0.isOptional || !$0.components.isEmpty }
+    }
+
+    /// A piece of a pattern with optional groups: every leading and trailing `/` removed (as
+    /// JLRoutes writes expansions), then split on `/`; nothing for a piece of slashes only.
+    private static func components(ofPiece piece: Substring, at start: Int) -> [PatternComponent] {
+        let body = piece.drop { $0 == "/" }
+        let trimmed = body[..<(body.lastIndex { $0 != "/" }.map(body.index(after:)) ?? body.startIndex)]
+        return components(of: trimmed, at: start + piece.utf8.count - body.utf8.count)
     }
 
     /// One leading and one trailing `/` removed, then split on `/`; nothing for an empty piece.

@@ -32,7 +32,7 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
         /// A parameter without a name, such as `:#`.
         case emptyParameterName
         /// A ``Definition`` whose pattern has an optional group: register such patterns with
-        /// ``RouteTable/add(pattern:priority:handler:)``, which expands them.
+        /// ``RouteTable/add(pattern:priority:handler:)-(_,_,RouteHandler?)``, which expands them.
         case optionalGroupInDefinition
         /// The ``Definition`` is already registered in a table.
         case alreadyRegistered
@@ -72,12 +72,8 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
             pattern: pattern, offset: pattern.distance(from: pattern.startIndex, to: index), reason: reason)
     }
 
-    /// A one-line explanation of the reason.
-    ///
-    /// ```swift
-    /// error.message  // "'(' is never closed"
-    /// ```
-    public var message: String {
+    /// A one-line explanation of the reason, e.g. "'(' is never closed".
+    var message: String {
         switch reason {
         case .unclosedParenthesis: return "'(' is never closed"
         case .unopenedParenthesis: return "')' has no matching '('"

@@ -1,6 +1,6 @@
 /// One registered route: a pattern without optional groups, a priority and a handler.
 ///
-/// Most code never builds one: ``RouteTable/add(pattern:priority:handler:)`` does, once per
+/// Most code never builds one: ``RouteTable/add(pattern:priority:handler:)-(_,_,RouteHandler?)`` does, once per
 /// expansion of the pattern. Keep the value to remove exactly that route later.
 ///
 /// ```swift

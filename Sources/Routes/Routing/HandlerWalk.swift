@@ -3,7 +3,7 @@ import Foundation
 /// Routing a URL, one way through (the "Routing rules" article, *Calling handlers*):
 ///
 /// 1. The URL is read once into ``URLParts``; a string that is not a URL routes nowhere.
-/// 2. The router picks the table of the URL's scheme (``Router/route(to:parameters:isolation:)``),
+/// 2. The router picks the table of the URL's scheme (``Router/route(to:parameters:isolation:)-5se2c``),
 ///    or the table was chosen by the caller (``RouteTable/route(to:parameters:isolation:)``).
 /// 3. The table reads the parts into a ``RouteRequest`` with its options; the index gives the
 ///    matching definitions in routing order, each with its ``Captures``; their handlers are asked

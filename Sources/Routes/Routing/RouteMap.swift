@@ -70,7 +70,7 @@ public final class RouteMap<Value> {
     /// ```
     /// - Parameters:
     ///   - url: the URL (a `URL` or a `String`).
-    ///   - parameters: extra parameters, as for ``Router/route(to:parameters:isolation:)``.
+    ///   - parameters: extra parameters, as for ``Router/route(to:parameters:isolation:)-5se2c``.
     public func resolve(_ url: some URLConvertible, parameters: [String: Any] = [:]) -> Value? {
         guard let parts = url.routeInput.parts else { return nil }
         let call = RoutingCall(parameters: parameters, answer: Answer())
@@ -92,7 +92,7 @@ public final class RouteMap<Value> {
 
         /// Registers a pattern whose closure gives the value, or `nil` to decline (the next route
         /// is tried). Optional groups, priorities and invalid patterns are as in
-        /// ``RouteTable/add(pattern:priority:handler:)``.
+        /// ``RouteTable/add(pattern:priority:handler:)-(_,_,RouteHandler?)``.
         ///
         /// ```swift
         /// screens.default.add(pattern: "/user/:id", priority: 10) { params in

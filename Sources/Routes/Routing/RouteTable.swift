@@ -59,7 +59,7 @@ public final class RouteTable {
         didSet { hostFilter = hosts.map(HostFilter.init) }
     }
 
-    /// Receives the error of each pattern that ``add(pattern:priority:handler:)`` rejects. When
+    /// Receives the error of each pattern that ``add(pattern:priority:handler:)-(_,_,RouteHandler?)`` rejects. When
     /// `nil`, the router's ``Router/onInvalidPattern`` receives it.
     ///
     /// ```swift

@@ -48,12 +48,6 @@ public struct RouteExplanation: CustomStringConvertible {
     /// explanation.url  // "myapp://user/view/7"
     /// ```
     public let url: String
-    /// Whether the URL could be parsed at all (`false`: routing returns `false` and calls nothing).
-    ///
-    /// ```swift
-    /// router.explain("1abc:x").isURL  // false
-    /// ```
-    public var isURL: Bool { parsed != nil }
     /// Every definition of the tables routing would use — the table of the URL's scheme, then the
     /// global table when it falls back — in routing order.
     ///
@@ -61,12 +55,10 @@ public struct RouteExplanation: CustomStringConvertible {
     /// explanation.entries.filter { $0.mismatch != nil }.map(\.pattern)  // what does not match
     /// ```
     public var entries: [Entry] { tables.flatMap(\.entries) }
+    /// Whether the URL could be parsed at all (`false`: routing returns `false` and calls nothing).
+    var isURL: Bool { parsed != nil }
     /// The definitions whose handlers would be asked, in order, until one returns `true`.
-    ///
-    /// ```swift
-    /// explanation.candidates.map(\.pattern)  // ["/user/view/:id", "/user/*"]
-    /// ```
-    public var candidates: [Entry] { entries.filter { $0.mismatch == nil } }
+    var candidates: [Entry] { entries.filter { $0.mismatch == nil } }
 
     /// How each table reads the URL; internal: the description shows it.
     struct Table {

@@ -23,10 +23,12 @@ public protocol URLConvertible {
 /// A URL to route, kept in the form it was given (a string is parsed without Foundation when it can be).
 ///
 /// ```swift
-/// let input = RouteInput("myapp://user/view/42")
-/// router.route(to: input)
+/// struct Link: URLConvertible {
+///     let text: String
+///     var routeInput: RouteInput { RouteInput(text) }
+/// }
 /// ```
-public struct RouteInput: Sendable, URLConvertible {
+public struct RouteInput: Sendable {
     enum Storage: Sendable {
         case string(String)
         case url(URL)
@@ -47,13 +49,6 @@ public struct RouteInput: Sendable, URLConvertible {
     /// RouteInput(URL(string: "myapp://home")!)
     /// ```
     public init(_ url: URL) { storage = .url(url) }
-
-    /// The input itself.
-    ///
-    /// ```swift
-    /// RouteInput("myapp://home").routeInput
-    /// ```
-    public var routeInput: RouteInput { self }
 
     /// The URL's text, for log lines and explanations.
     var text: String {

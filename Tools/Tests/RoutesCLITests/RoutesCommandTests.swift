@@ -17,6 +17,7 @@ import Testing
                   lint     Check a route table: syntax, invalid patterns, duplicate, shadowed and catch-all routes.
                   expand   List the definitions a pattern expands into (one per optional-group combination).
                   show     Print the route table as the router holds it: tables, settings, definitions in routing order.
+                  aasa     Print the apple-app-site-association (applinks) JSON for the table's https routes.
                 See 'routes --help' for the options, 'routes help COMMAND' for a command's.
 
                 """)
