@@ -9,7 +9,7 @@
 /// `NSString.length` does; ties keep the combination with earlier groups first; identical
 /// expansions appear once.
 ///
-/// With n groups there are 2^n combinations, so n is capped at ``Router/maximumOptionalGroups``:
+/// With n groups there are 2^n combinations, so n is capped at `Router.maximumOptionalGroups` (10):
 /// the work is then linear in the pattern's length times at most 2^limit expansions.
 enum OptionalGroupExpansion {
     private struct Piece {

@@ -191,7 +191,7 @@ extension Router {
     /// - Parameter mayDecline: whether a definition's handler may return `false`.
     public func lint(mayDecline: (Definition) -> Bool = { _ in false }) -> [RouteLintWarning] {
         var warnings: [RouteLintWarning] = []
-        for table in [self.default] + schemes.map({ self[$0] }) {
+        for table in allTables {
             warnings += table.lint(mayDecline: mayDecline)
         }
         return warnings

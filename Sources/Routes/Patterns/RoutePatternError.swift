@@ -27,7 +27,7 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
         case wildcardNotLast
         /// The same parameter name twice in one expansion of the pattern.
         case duplicateParameter(String)
-        /// More optional groups than ``Router/maximumOptionalGroups``.
+        /// More optional groups than `limit` (10): each doubles the definitions a pattern makes.
         case tooManyOptionalGroups(limit: Int)
         /// A parameter without a name, such as `:#`.
         case emptyParameterName

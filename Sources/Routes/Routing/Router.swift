@@ -31,11 +31,7 @@ public final class Router {
     /// The most optional groups one pattern may have. Each group doubles the definitions a
     /// pattern expands into, so 10 groups give at most 1,024; more are rejected with
     /// ``RoutePatternError/Reason/tooManyOptionalGroups(limit:)``.
-    ///
-    /// ```swift
-    /// Router.maximumOptionalGroups  // 10
-    /// ```
-    public static let maximumOptionalGroups = 10
+    static let maximumOptionalGroups = 10
 
     /// The global table: URLs whose scheme has no table of its own are routed here, and tables
     /// with ``RouteTable/shouldFallback`` fall back to it.
@@ -195,8 +191,9 @@ public final class Router {
         try OptionalGroupExpansion.expand(pattern).map(\.text)
     }
 
-    /// The global table, then the tables of the schemes in order.
-    var allTables: [RouteTable] {
+    /// The global table, then the tables of the schemes in order (the order of lint and of the
+    /// `routes` tool).
+    @_spi(Tooling) public var allTables: [RouteTable] {
         [`default`] + tables.sorted { $0.scheme < $1.scheme }
     }
 

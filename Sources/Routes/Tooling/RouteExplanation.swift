@@ -42,12 +42,8 @@ public struct RouteExplanation: CustomStringConvertible {
         public let mismatch: String?
     }
 
-    /// The URL as given.
-    ///
-    /// ```swift
-    /// explanation.url  // "myapp://user/view/7"
-    /// ```
-    public let url: String
+    /// The URL as given (the first line of the description).
+    let url: String
     /// Every definition of the tables routing would use — the table of the URL's scheme, then the
     /// global table when it falls back — in routing order.
     ///

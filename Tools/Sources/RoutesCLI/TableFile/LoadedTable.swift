@@ -1,5 +1,5 @@
 import Foundation
-import Routes
+@_spi(Tooling) import Routes
 
 /// A parsed table file registered in a `Router`, whose handlers record what they are asked.
 ///
@@ -38,9 +38,7 @@ final class LoadedTable {
     }
 
     /// The tables, as `Router.lint()` visits them: the global table, then the schemes in order.
-    var tables: [RouteTable] {
-        [router.default] + router.schemes.map { router[$0] }
-    }
+    var tables: [RouteTable] { router.allTables }
 
     /// The route line a registered definition comes from.
     func entry(for definition: Definition) -> RouteEntry? {
