@@ -348,10 +348,10 @@ enum AppSiteAssociation {
 
     /// The document, two spaces per level, one component per line.
     static func json(appIDs: [String], components: [Component]) -> String {
-        let ids = "[" + appIDs.map(quoted).joined(separator: ", ") + "]"
+        let ids = "[" + appIDs.map(JSONText.quoted).joined(separator: ", ") + "]"
         let lines = components.map { component -> String in
-            var fields = ["\"/\": " + quoted(component.path)]
-            if let fragment = component.fragment { fields.append("\"#\": " + quoted(fragment)) }
+            var fields = ["\"/\": " + JSONText.quoted(component.path)]
+            if let fragment = component.fragment { fields.append("\"#\": " + JSONText.quoted(fragment)) }
             if component.exclude { fields.append("\"exclude\": true") }
             return "          { " + fields.joined(separator: ", ") + " }"
         }
@@ -369,24 +369,5 @@ enum AppSiteAssociation {
             }
 
             """
-    }
-
-    /// A JSON string literal.
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

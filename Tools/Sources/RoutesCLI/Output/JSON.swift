@@ -1,3 +1,5 @@
+@_spi(Tooling) import Routes
+
 /// A JSON value, printed with two-space indentation and keys in the order given, the same on
 /// every platform (`JSONEncoder`'s pretty printing differs between Linux and macOS).
 enum JSON {
@@ -27,24 +29,9 @@ enum JSON {
         }
     }
 
-    /// A JSON string literal; also used for parameter values in the text output.
-    static func quoted(_ string: String) -> String {
-        var result = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    /// A JSON string literal (the library's escaping); also used for parameter values in the text
+    /// output.
+    static func quoted(_ string: String) -> String { JSONText.quoted(string) }
 }
 
 extension JSON {
