@@ -92,12 +92,7 @@ import Testing
     }
 
     @Test func awaitingResumeAwaitsAsyncHandlersInOrder() async {
-        router.default.add(pattern: "/slow/:id") { [log] params async -> Bool in
-            for _ in 0..<5 { await Task.yield() }
-            log.append("slow \(params.string("id") ?? "")")
-            return true
-        }
-        router.default.add(pattern: "/fast/:id", handler: handler("fast"))
+        registerSlowAndFast()
         router.suspend()
         #expect(await router.route(to: "myapp://slow/1"))
         #expect(router.canRoute(to: "myapp://fast/2"))
@@ -109,12 +104,7 @@ import Testing
     }
 
     @Test func resumeWithoutAwaitContinuesInOrderInATask() async {
-        router.default.add(pattern: "/slow/:id") { [log] params async -> Bool in
-            for _ in 0..<5 { await Task.yield() }
-            log.append("slow \(params.string("id") ?? "")")
-            return true
-        }
-        router.default.add(pattern: "/fast/:id", handler: handler("fast"))
+        registerSlowAndFast()
         router.suspend()
         await router.route(to: "myapp://fast/1")
         await router.route(to: "myapp://slow/2")
@@ -123,6 +113,16 @@ import Testing
         #expect(log.take() == ["fast 1 -"])  // up to the first async handler, at once
         await log.wait(for: 2)
         #expect(log.take() == ["slow 2", "fast 3 -"])
+    }
+
+    /// `/slow/:id`, an `async` handler that suspends a few times, and `/fast/:id`, a synchronous one.
+    func registerSlowAndFast() {
+        router.default.add(pattern: "/slow/:id") { [log] params async -> Bool in
+            for _ in 0..<5 { await Task.yield() }
+            log.append("slow \(params.string("id") ?? "")")
+            return true
+        }
+        router.default.add(pattern: "/fast/:id", handler: handler("fast"))
     }
 
     /// Calls the synchronous `resume()` (in an `async` function, `resume()` is the `async` one).
