@@ -43,6 +43,13 @@ enum ParameterText {
         return nil
     }
 
+    /// Whether `type` is a kind that neither a `String` nor a `[String]` casts to, `String`
+    /// aside: for these, a value that is text reads as the text's conversion.
+    static func isPlainTextKind<Value>(_ type: Value.Type) -> Bool {
+        type == String.self || type == Int.self || type == Bool.self || type == Double.self
+            || type == UUID.self || type == URL.self
+    }
+
     private static func rawRepresentable<Raw: RawRepresentable>(_ type: Raw.Type, _ text: String) -> Raw? {
         value(text, as: Raw.RawValue.self).flatMap(Raw.init(rawValue:))
     }

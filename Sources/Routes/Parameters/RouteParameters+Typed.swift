@@ -34,21 +34,21 @@ extension RouteParameters {
     /// ```swift
     /// params.string("id")  // "42"
     /// ```
-    public func string(_ key: String) -> String? { value(key, as: String.self) }
+    public func string(_ key: String) -> String? { read(key) { $0 } }
 
     /// The value under `key` as an `Int`: `value(key, as: Int.self)`.
     ///
     /// ```swift
     /// params.int("id")  // 42 for "42", nil for "abc"
     /// ```
-    public func int(_ key: String) -> Int? { value(key, as: Int.self) }
+    public func int(_ key: String) -> Int? { read(key) { Int($0) } }
 
     /// The value under `key` as a `Double`: `value(key, as: Double.self)`.
     ///
     /// ```swift
     /// params.double("lat")  // 48.85
     /// ```
-    public func double(_ key: String) -> Double? { value(key, as: Double.self) }
+    public func double(_ key: String) -> Double? { read(key) { Double($0) } }
 
     /// The value under `key` as a `Bool` (`true/false`, `1/0`, `yes/no`, ignoring case):
     /// `value(key, as: Bool.self)`.
@@ -56,7 +56,7 @@ extension RouteParameters {
     /// ```swift
     /// params.bool("debug")  // true for ?debug=YES
     /// ```
-    public func bool(_ key: String) -> Bool? { value(key, as: Bool.self) }
+    public func bool(_ key: String) -> Bool? { read(key, ParameterText.bool) }
 
     /// The value under `key` as a `Value`: `String`, `Bool`, `UUID`, `URL`, an enum with
     /// `String` or integer raw values, or any `LosslessStringConvertible` type, converted from its
@@ -72,9 +72,29 @@ extension RouteParameters {
     /// let next: URL? = params.value("next")   // the type can be inferred
     /// ```
     public func value<Value>(_ key: String, as type: Value.Type = Value.self) -> Value? {
+        // Neither a `String` nor a `[String]` casts to these kinds (a `String` is itself), so
+        // their answer is the text's conversion: take the text directly.
+        if ParameterText.isPlainTextKind(type) {
+            switch plainText(forKey: key) {
+            case .text(let text): return ParameterText.value(text, as: type)
+            case .missing: return nil
+            case .other: break
+            }
+        }
         guard let raw = self[key] else { return nil }
         if let value = raw as? Value { return value }
         return ParameterText.firstText(of: raw).flatMap { ParameterText.value($0, as: type) }
+    }
+
+    /// `parse` applied to the text under `key`: the same answer as `value(key, as: Value.self)`
+    /// when `parse` is the conversion ``ParameterText/value(_:as:)`` makes for `Value`, without
+    /// going through `Any` for a route value or query text.
+    private func read<Value>(_ key: String, _ parse: (String) -> Value?) -> Value? {
+        switch plainText(forKey: key) {
+        case .text(let text): return parse(text)
+        case .missing: return nil
+        case .other: return value(key, as: Value.self)
+        }
     }
 
     /// Every value under `key`, each converted as ``value(_:as:)`` converts: the values of a

@@ -9,52 +9,108 @@
 struct RouteRequest {
     let parts: URLParts
     let options: RouteOptions
+    /// The joined `host/path#fragment-path` when the fragment's path is appended (the one case
+    /// that makes a new string); `nil` when the segments are cut from the URL's own text.
+    private let joinedText: String?
+    /// Where the segments and the fragment's query are.
+    private let layout: Layout
+
     /// The text the segments are cut from: the URL's own text, or, when the fragment's path is
-    /// appended, the joined `host/path#fragment-path` (the one case that makes a new string).
-    let segmentText: String
-    /// The host's range in ``segmentText`` when it is the first segment.
-    private let hostSegment: ByteRange?
-    /// The part of ``segmentText`` cut on `/` (after the host); `nil` when it gives no segment.
-    private let pathRegion: ByteRange?
-    /// The fragment's query in `parts.text`, when its items join the URL's.
-    private let fragmentQuery: ByteRange?
+    /// appended, the joined `host/path#fragment-path`.
+    var segmentText: String { joinedText ?? parts.text }
 
     init(parts: URLParts, options: RouteOptions) {
         self.parts = parts
         self.options = options
         let ranges = parts.ranges
-        var layout: (text: String?, host: ByteRange?, region: ByteRange?, fragmentQuery: ByteRange?)
-        layout = parts.text.withBytes { bytes in
-            let host = RouteRequest.hostSegment(bytes, ranges.host, options: options)
-            guard let fragment = ranges.fragment else {
-                return (nil, host, RouteRequest.pathRegion(bytes, ranges.path, afterHost: host != nil), nil)
+        let reading = parts.text.withBytes { Reading($0, ranges, options: options) }
+        guard let fragmentPath = reading.fragmentPath else {
+            joinedText = nil
+            layout = Layout(host: reading.host, region: reading.region, fragmentQuery: reading.fragmentQuery)
+            return
+        }
+        let joined = parts.text.withBytes {
+            RouteRequest.joined($0, host: reading.host, path: ranges.path, fragmentPath: fragmentPath.range)
+        }
+        // The joined text is split whole, with only its trailing `/` removed.
+        let region = joined.withBytes { ByteRange($0.trimmingOneSlash(leading: false).indices) }
+        joinedText = joined
+        layout = Layout(host: nil, region: region, fragmentQuery: reading.fragmentQuery)
+    }
+
+    /// What one pass over the URL's bytes finds: plain values, so that nothing is retained.
+    private struct Reading {
+        /// The host's range when it is the first segment.
+        var host: ByteRange?
+        /// The path's part cut on `/`, unless the fragment's path is appended.
+        var region: ByteRange?
+        /// The fragment's path when it is appended to the path.
+        var fragmentPath: ByteRange?
+        /// The fragment's query when its items join the URL's.
+        var fragmentQuery: ByteRange?
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URLParts.Offsets, options: RouteOptions) {
+            host = RouteRequest.hostSegment(bytes, ranges.host, options: options)
+            if let fragment = ranges.fragment {
+                let (path, query) = RouteRequest.readFragment(bytes, fragment)
+                fragmentPath = path.map(ByteRange.init)
+                fragmentQuery = query
+                if fragmentPath != nil { return }
             }
-            let (fragmentPath, fragmentQuery) = RouteRequest.readFragment(bytes, fragment)
-            guard let fragmentPath else {
+            region = RouteRequest.pathRegion(bytes, ranges.path, afterHost: host != nil)
+        }
+    }
+
+    /// The host segment, the path region and the fragment's query as `Int32` offsets (-1 for
+    /// none): the request is copied into the parameters of every handler it reaches, so it is
+    /// kept small. Texts are under 2 GB (``URLParts`` stores its offsets the same way).
+    private struct Layout {
+        private var bounds: (Int32, Int32, Int32, Int32, Int32, Int32)
+
+        init(host: ByteRange?, region: ByteRange?, fragmentQuery: ByteRange?) {
+            func pack(_ range: ByteRange?) -> (Int32, Int32) {
+                guard let range else { return (-1, -1) }
                 return (
-                    nil, host, RouteRequest.pathRegion(bytes, ranges.path, afterHost: host != nil),
-                    fragmentQuery
+                    Int32(truncatingIfNeeded: range.lowerBound), Int32(truncatingIfNeeded: range.upperBound)
                 )
             }
-            let joined = RouteRequest.joined(bytes, host: host, path: ranges.path, fragmentPath: fragmentPath)
-            // The joined text is split whole, with only its trailing `/` removed.
-            let region = joined.withBytes { ByteRange($0.trimmingOneSlash(leading: false).indices) }
-            return (joined, nil, region, fragmentQuery)
+            let (a, b) = pack(host)
+            let (c, d) = pack(region)
+            let (e, f) = pack(fragmentQuery)
+            bounds = (a, b, c, d, e, f)
         }
-        segmentText = layout.text ?? parts.text
-        hostSegment = layout.host
-        pathRegion = layout.region
-        fragmentQuery = layout.fragmentQuery
+
+        private static func unpack(_ start: Int32, _ end: Int32) -> ByteRange? {
+            start < 0 ? nil : ByteRange(Int(start)..<Int(end))
+        }
+
+        var host: ByteRange? { Layout.unpack(bounds.0, bounds.1) }
+        var region: ByteRange? { Layout.unpack(bounds.2, bounds.3) }
+        var fragmentQuery: ByteRange? { Layout.unpack(bounds.4, bounds.5) }
     }
 
     // MARK: Segments
 
     /// Calls `body` with the segments, byte ranges of ``segmentText`` in a temporary buffer.
     func withSegments<Result>(_ body: (Segments) -> Result) -> Result {
-        // The closures capture these values, never `self`: copying a request costs retains.
-        let host = hostSegment
-        let region = pathRegion
-        return segmentText.withBytes { bytes in
+        var result: Result?
+        RouteRequest.cutSegments(segmentText, host: layout.host, region: layout.region, for: Result.self) {
+            result = body($0)
+        }
+        return result!
+    }
+
+    /// The work of ``withSegments(_:)``. It is generic over the caller's result type only so that
+    /// the optimizer leaves it unspecialized: a copy specialized for the caller's closure would
+    /// copy (retain and release) everything that closure captures once per closure nested here,
+    /// on every lookup, which tripled the cost of a lookup. Nothing here uses `Result`, so the
+    /// unspecialized code looks up no type metadata either.
+    @_semantics("optimize.sil.specialize.generic.never")
+    @inline(never)
+    private static func cutSegments<Result>(
+        _ text: String, host: ByteRange?, region: ByteRange?, for _: Result.Type, _ body: (Segments) -> Void
+    ) {
+        text.withBytes { bytes in
             // A short region has at most one segment per byte: that bound keeps the buffer on the
             // stack (under 1 KB) without a counting pass; a long one is counted first.
             var count = host == nil ? 0 : 1
@@ -101,14 +157,30 @@ struct RouteRequest {
     ) -> ByteRange? {
         guard let range, !range.isEmpty else { return nil }
         if options.contains(.treatHostAsPathComponent) { return ByteRange(range) }
-        var host = UnsafeBufferPointer(rebasing: bytes[range])
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: host.count) { decoded in
-            if host.contains(.percent), let count = PercentDecoding.decode(host, into: decoded) {
+        // Most hosts have no escape: read them in place, without a decoding buffer.
+        var hasPercent = false
+        var hasDot = false
+        for index in range.lowerBound..<range.upperBound {
+            if bytes[index] == .percent {
+                hasPercent = true
+            } else if bytes[index] == .dot {
+                hasDot = true
+            }
+        }
+        if !hasPercent {
+            return hasDot || isLocalhost(UnsafeBufferPointer(rebasing: bytes[range])) ? nil : ByteRange(range)
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { decoded in
+            var host = UnsafeBufferPointer(rebasing: bytes[range])
+            if let count = PercentDecoding.decode(host, into: decoded) {
                 host = UnsafeBufferPointer(rebasing: decoded[..<count])
             }
-            let isLocalhost = host.count == 9 && host.elementsEqual("localhost".utf8)
-            return !isLocalhost && !host.contains(.dot) ? ByteRange(range) : nil
+            return isLocalhost(host) || host.contains(.dot) ? nil : ByteRange(range)
         }
+    }
+
+    private static func isLocalhost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+        host.count == 9 && host.elementsEqual("localhost".utf8)
     }
 
     /// The path without one leading and one trailing `/`. After a host segment an empty path
@@ -117,10 +189,16 @@ struct RouteRequest {
     private static func pathRegion(_ bytes: UnsafeBufferPointer<UInt8>, _ path: Range<Int>, afterHost: Bool)
         -> ByteRange?
     {
-        let trimmed = bytes[path].trimmingOneSlash().indices
-        guard afterHost, trimmed.isEmpty else { return ByteRange(trimmed) }
-        let startsWithTwoSlashes = bytes[path].starts(with: [UInt8.slash, .slash])
-        return startsWithTwoSlashes ? ByteRange(trimmed) : nil
+        // Plain offsets, no slices: this runs on every lookup.
+        var lower = path.lowerBound
+        var upper = path.upperBound
+        if lower < upper, bytes[lower] == .slash { lower += 1 }
+        if lower < upper, bytes[upper - 1] == .slash { upper -= 1 }
+        let trimmed = ByteRange(lower..<upper)
+        guard afterHost, trimmed.isEmpty else { return trimmed }
+        let startsWithTwoSlashes =
+            path.count >= 2 && bytes[path.lowerBound] == .slash && bytes[path.lowerBound + 1] == .slash
+        return startsWithTwoSlashes ? trimmed : nil
     }
 
     /// The fragment's path is its text before the first `?`, its query the text after (the whole
@@ -174,7 +252,7 @@ struct RouteRequest {
         if let query = parts.ranges.query {
             guard RouteRequest.forEachRawQueryItem(in: parts.substring(query), decoded) else { return }
         }
-        if let fragmentQuery {
+        if let fragmentQuery = layout.fragmentQuery {
             RouteRequest.forEachRawQueryItem(in: parts.substring(fragmentQuery.range), decoded)
         }
     }
