@@ -16,13 +16,14 @@ struct Captures {
     }
 
     private var inline = (ByteRange.empty, ByteRange.empty, ByteRange.empty, ByteRange.empty)
-    private var overflow: [ByteRange] = []
+    /// Every range once there are more than four; `nil` until then, so that copying the captures
+    /// (into each handler's parameters) retains nothing.
+    private var overflow: [ByteRange]?
     private(set) var count = 0
     private(set) var wildcard = Wildcard.none
 
     /// The captures of `pattern`, which matched `segments`.
     init(_ pattern: RoutePattern, _ segments: Segments) {
-        if pattern.parameterPositions.count > 4 { overflow.reserveCapacity(pattern.parameterPositions.count) }
         for position in pattern.parameterPositions { append(segments[position]) }
         guard pattern.hasWildcard else { return }
         let start = pattern.segments.count - 1
@@ -37,7 +38,7 @@ struct Captures {
 
     /// The range of the `index`th `:name` value.
     subscript(index: Int) -> ByteRange {
-        guard overflow.isEmpty else { return overflow[index] }
+        if let overflow { return overflow[index] }
         switch index {
         case 0: return inline.0
         case 1: return inline.1
@@ -52,13 +53,8 @@ struct Captures {
         case 1: inline.1 = range
         case 2: inline.2 = range
         case 3: inline.3 = range
-        case 4:
-            overflow.append(inline.0)
-            overflow.append(inline.1)
-            overflow.append(inline.2)
-            overflow.append(inline.3)
-            overflow.append(range)
-        default: overflow.append(range)
+        case 4: overflow = [inline.0, inline.1, inline.2, inline.3, range]
+        default: overflow?.append(range)
         }
         count += 1
     }
