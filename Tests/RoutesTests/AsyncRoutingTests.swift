@@ -157,7 +157,7 @@ import Testing
     }
 
     @Test func aHandlerRoutesAnotherURLWhileAwaiting() async {
-        router.default.add(pattern: "/outer") { [log, router] _ async -> Bool in
+        router.default.add(pattern: "/outer") { [log, unowned router] _ async -> Bool in
             log.append("outer begins")
             let inner = await router.route(to: "myapp://inner")
             log.append("outer ends, inner \(inner)")

@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func aClosureMayResolveAnotherURL() {
-        screens.default.add(pattern: "/alias/:id") { [screens] params in
+        screens.default.add(pattern: "/alias/:id") { [unowned screens] params in
             screens.resolve("myapp://user/\(params.string("id") ?? "")")
         }
         screens.default.add(pattern: "/user/:id") { params in params.int("id").map(Screen.user) }

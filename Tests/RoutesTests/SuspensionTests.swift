@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func aHandlerThatSuspendsAgainKeepsTheRestInOrder() {
-        router.default.add(pattern: "/stop") { [log, router] _ in
+        router.default.add(pattern: "/stop") { [log, unowned router] _ in
             log.append("stop")
             router.suspend()
             router.route(to: "myapp://n/9")  // kept after the URLs not yet routed
