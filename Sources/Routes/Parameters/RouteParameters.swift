@@ -26,24 +26,13 @@ public struct RouteParameters {
     let extra: [String: Any]
     let tableScheme: String
     /// Where a ``RouteMap`` closure leaves the value it resolved; `nil` when a ``Router`` routes.
-    var answer: Answer?
+    let answer: Answer?
 
-    init(
-        request: RouteRequest, matched: RoutePattern, captures: Captures, extra: [String: Any], scheme: String
-    ) {
-        self.request = request
-        self.matched = matched
-        self.captures = captures
-        self.extra = extra
-        self.tableScheme = scheme
-    }
-
-    /// The parameters with their ``answer``. Setting `answer` after `init` instead makes the
-    /// optimizer copy the whole struct (about 400 instructions per handler call).
+    /// The parameters of one match. `answer` is set here, not after `init`: mutating the struct
+    /// makes the optimizer copy all of it (about 400 instructions per handler call).
     init(
         request: RouteRequest, matched: RoutePattern, captures: Captures, extra: [String: Any],
-        scheme: String,
-        answer: Answer?
+        scheme: String, answer: Answer? = nil
     ) {
         self.request = request
         self.matched = matched

@@ -146,11 +146,9 @@ extension RouteTable {
     func parameters(
         _ request: RouteRequest, _ definition: Definition, _ captures: Captures, _ call: RoutingCall
     ) -> RouteParameters {
-        var parameters = RouteParameters(
+        RouteParameters(
             request: request, matched: definition.parsed, captures: captures, extra: call.parameters,
-            scheme: scheme)
-        parameters.answer = call.answer
-        return parameters
+            scheme: scheme, answer: call.answer)
     }
 
     private func hasMatch(_ parts: URLParts) -> Bool {
