@@ -258,7 +258,7 @@ struct RouteRequest {
     }
 
     /// `a=1&b&&c=` → `(a, 1)`, `(b, nil)`, `(c, "")`: items without a name are left out.
-    /// Returns `false` when `body` stopped the walk.
+    /// Returns `false` when `body` stopped early.
     @discardableResult
     static func forEachRawQueryItem(in query: Substring, _ body: (Substring, Substring?) -> Bool) -> Bool {
         let utf8 = query.utf8
