@@ -45,6 +45,20 @@ func segments(_ url: String, options: RouteOptions = [.decodePlusSymbols]) -> [S
     return RouteRequest(parts: parts, options: options).encodedSegments
 }
 
+/// The parameters that a handler of `pattern` in `router`'s global table receives for `url`, or
+/// `nil` when the URL does not route to it.
+func routedParameters(
+    _ url: String, to pattern: String, in router: Router = Router(), extra: [String: Any] = [:]
+) -> RouteParameters? {
+    var captured: RouteParameters?
+    router.default.add(pattern: pattern) { params in
+        captured = params
+        return true
+    }
+    router.route(to: url, parameters: extra)
+    return captured
+}
+
 /// A small, deterministic random number generator (SplitMix64) for generated corpora.
 struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64

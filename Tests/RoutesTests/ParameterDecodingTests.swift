@@ -21,14 +21,7 @@ import Testing
     func parameters(_ url: String, pattern: String = "/user/:id", extra: [String: Any] = [:]) throws
         -> RouteParameters
     {
-        let router = Router()
-        var captured: RouteParameters?
-        router.default.add(pattern: pattern) { params in
-            captured = params
-            return true
-        }
-        router.route(to: url, parameters: extra)
-        return try #require(captured, "\(url) does not route to \(pattern)")
+        try #require(routedParameters(url, to: pattern, extra: extra), "\(url) does not route to \(pattern)")
     }
 
     /// The `DecodingError` that decoding `Value` throws, with its context.

@@ -8,13 +8,7 @@ import Testing
     let recorder = Recorder()
 
     func parameters(pattern: String, url: String, extra: [String: Any] = [:]) -> RouteParameters? {
-        var captured: RouteParameters?
-        router.default.add(pattern: pattern) { params in
-            captured = params
-            return true
-        }
-        router.route(to: url, parameters: extra)
-        return captured
+        routedParameters(url, to: pattern, in: router, extra: extra)
     }
 
     @Test func layersOverrideInOrderAndReservedKeysWin() throws {

@@ -14,14 +14,7 @@ import Testing
     func parameters(_ url: String, pattern: String = "/p/:id", extra: [String: Any] = [:]) throws
         -> RouteParameters
     {
-        let router = Router()
-        var captured: RouteParameters?
-        router.default.add(pattern: pattern) { params in
-            captured = params
-            return true
-        }
-        router.route(to: url, parameters: extra)
-        return try #require(captured)
+        try #require(routedParameters(url, to: pattern, extra: extra))
     }
 
     /// Parameters whose query item `v` has exactly `text` as its value.

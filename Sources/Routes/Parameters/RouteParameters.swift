@@ -49,16 +49,18 @@ public struct RouteParameters {
     /// params["id"] as? String  // "42"
     /// ```
     public subscript(key: String) -> Any? {
-        switch key {
-        case Keys.pattern: return pattern
-        case Keys.url: return url
-        case Keys.scheme: return scheme
-        default: break
+        switch layer(of: key) {
+        case .reserved:
+            switch key {
+            case Keys.pattern: return pattern
+            case Keys.url: return url
+            default: return scheme
+            }
+        case .extra(let value): return value
+        case .wildcard: return wildcardComponents
+        case .route(let index): return routeValue(index)
+        case .query: return queryValue(forKey: key)
         }
-        if let value = extra[key] { return value }
-        if key == Keys.wildcard, let components = wildcardComponents { return components }
-        if let index = matched.parameterNames.firstIndex(of: key) { return routeValue(index) }
-        return queryValue(forKey: key)
     }
 
     /// The number of keys, reserved keys included (JLRoutes' `parameters.count`).
@@ -164,13 +166,11 @@ public struct RouteParameters {
     /// case): the same text as ``ParameterText/firstText(of:)`` of `self[key]`, without making the
     /// value, casting it or collecting every query value.
     func plainText(forKey key: String) -> PlainText {
-        switch key {
-        case Keys.pattern, Keys.url, Keys.scheme: return .other
-        default: break
+        switch layer(of: key) {
+        case .reserved, .extra, .wildcard: return .other
+        case .route(let index): return .text(routeValue(index))
+        case .query: break
         }
-        if !extra.isEmpty, extra[key] != nil { return .other }
-        if key == Keys.wildcard, hasWildcard { return .other }
-        if let index = matched.parameterNames.firstIndex(of: key) { return .text(routeValue(index)) }
         var first: String?
         request.forEachQueryItem { name, value in
             guard name == key else { return true }
@@ -178,6 +178,27 @@ public struct RouteParameters {
             return false
         }
         return first.map(PlainText.text) ?? .missing
+    }
+
+    /// Where the value of `key` comes from: the layers in order, the later winning (see the type's
+    /// documentation). The one place that order is written.
+    private enum Layer {
+        case reserved
+        case extra(Any)
+        case wildcard
+        case route(Int)
+        case query
+    }
+
+    private func layer(of key: String) -> Layer {
+        switch key {
+        case Keys.pattern, Keys.url, Keys.scheme: return .reserved
+        default: break
+        }
+        if !extra.isEmpty, let value = extra[key] { return .extra(value) }
+        if key == Keys.wildcard, hasWildcard { return .wildcard }
+        if let index = matched.parameterNames.firstIndex(of: key) { return .route(index) }
+        return .query
     }
 
     private var hasWildcard: Bool {

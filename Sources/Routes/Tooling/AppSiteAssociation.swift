@@ -1,3 +1,5 @@
+import Foundation
+
 extension Router {
     /// The `applinks` part of an `apple-app-site-association` file for the routes that handle
     /// `https` URLs: a comment-free, pretty-printed JSON document with its keys in a fixed order.
@@ -225,31 +227,12 @@ enum AppSiteAssociation {
     /// A literal as a URL writes it: characters a path segment allows as they are, others as
     /// `%XX` (UTF-8, upper case). `*` stays `*`, which as a pattern also matches `%2A`.
     static func encoded(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            if isAllowedInSegment(byte) {
-                result.append(Character(Unicode.Scalar(byte)))
-            } else {
-                result += "%" + hexDigit(byte >> 4) + hexDigit(byte & 0xF)
-            }
-        }
-        return result
-    }
-
-    private static func hexDigit(_ value: UInt8) -> String {
-        String(value, radix: 16, uppercase: true)
+        text.addingPercentEncoding(withAllowedCharacters: allowedInSegment) ?? text
     }
 
     /// RFC 3986 `pchar` without `%`: unreserved, sub-delimiters, `:` and `@`.
-    private static func isAllowedInSegment(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "-._~!$&'()*+,;=:@".utf8.contains(byte)
-        }
-    }
+    private static let allowedInSegment = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@")
 
     // MARK: Exclusions
 

@@ -14,7 +14,7 @@ enum JSON {
     func rendered(indent: String = "") -> String {
         let inner = indent + "  "
         switch self {
-        case .string(let string): return JSON.quoted(string)
+        case .string(let string): return JSONText.quoted(string)
         case .number(let number): return String(number)
         case .bool(let bool): return bool ? "true" : "false"
         case .null: return "null"
@@ -24,14 +24,12 @@ enum JSON {
             return "[\n" + items.joined(separator: ",\n") + "\n" + indent + "]"
         case .object(let members):
             guard !members.isEmpty else { return "{}" }
-            let items = members.map { inner + JSON.quoted($0.key) + ": " + $0.value.rendered(indent: inner) }
+            let items = members.map {
+                inner + JSONText.quoted($0.key) + ": " + $0.value.rendered(indent: inner)
+            }
             return "{\n" + items.joined(separator: ",\n") + "\n" + indent + "}"
         }
     }
-
-    /// A JSON string literal (the library's escaping); also used for parameter values in the text
-    /// output.
-    static func quoted(_ string: String) -> String { JSONText.quoted(string) }
 }
 
 extension JSON {

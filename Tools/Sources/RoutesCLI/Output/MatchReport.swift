@@ -1,4 +1,4 @@
-import Routes
+@_spi(Tooling) import Routes
 
 /// The output of `routes match`: readable text, or JSON for scripts.
 enum MatchReport {
@@ -66,8 +66,8 @@ enum MatchReport {
     /// A value as a JSON literal: `"42"`, `["a", "b"]`.
     private static func literal(_ value: ParameterValue) -> String {
         switch value {
-        case .string(let string): return JSON.quoted(string)
-        case .list(let list): return "[" + list.map(JSON.quoted).joined(separator: ", ") + "]"
+        case .string(let string): return JSONText.quoted(string)
+        case .list(let list): return "[" + list.map(JSONText.quoted).joined(separator: ", ") + "]"
         }
     }
 
