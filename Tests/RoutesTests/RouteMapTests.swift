@@ -107,6 +107,35 @@ import Testing
         #expect(await screens.resolve("myapp://p") == .home)
     }
 
+    // Regression (review finding 7): a synchronous resolve that stopped at an async closure
+    // never called the unmatched handler (the awaited one does when all decline).
+    @Test func aSynchronousResolveStoppedAtAnAsyncClosureCallsTheUnmatchedHandler() {
+        var unmatched: [String] = []
+        var lines: [String] = []
+        screens.default.unmatchedHandler = { url, _ in unmatched.append(url.absoluteString) }
+        screens.router.logger = { lines.append($0) }
+        screens.default.add(pattern: "/p") { _ async -> Screen? in .home }
+        #expect(screens.resolve("myapp://p") == nil)
+        #expect(unmatched == ["myapp://p"])
+        #expect(lines.contains { $0.contains("/p is async") && $0.contains("await resolve") })
+    }
+
+    // Regression (review finding 7): a route added through `screens.router` with a Bool or `nil`
+    // handler accepted without a value, hiding the routes after it.
+    @Test func routesWithoutAValueClosureGiveNoValue() {
+        var called = false
+        screens.router.default.add(pattern: "/user/:id", priority: 2) { _ in
+            called = true
+            return true
+        }
+        screens.router.default.add(pattern: "/user/:id", priority: 1)
+        screens.default.add(pattern: "/user/:id") { params in params.int("id").map(Screen.user) }
+        #expect(screens.resolve("myapp://user/4") == .user(4))
+        #expect(called == false)  // passed over, not called
+        #expect(screens.router.route(to: "myapp://user/4"))  // the router still asks it
+        #expect(called)
+    }
+
     @Test func interleavedResolvesKeepTheirOwnValues() async {
         screens.default.add(pattern: "/user/:id") { params async -> Screen? in
             for _ in 0..<3 { await Task.yield() }

@@ -58,10 +58,109 @@ import Testing
         router.resume()
         #expect(log.take() == ["n 4 -", "n 5 -"])
 
+    }
+
+    // Regression (review finding 3): `keepingAtMost: 0` returned `true` and dropped the URL.
+    @Test func aLimitOfZeroKeepsNothingAndRouteReturnsFalse() {
+        router.default.add(pattern: "/n/:id", handler: handler("n"))
+        var lines: [String] = []
+        router.logger = { lines.append($0) }
         router.suspend(keepingAtMost: 0)
-        #expect(router.route(to: "myapp://n/6"))
+        #expect(router.route(to: "myapp://n/6") == false)
+        #expect(router.default.route(to: "myapp://n/7") == false)
+        #expect(lines.contains { $0.contains("dropped myapp://n/6") })
         router.resume()
         #expect(log.take() == [])
+    }
+
+    // Regression (review finding 3): lowering the limit after 10 were kept routed all 10.
+    @Test func loweringTheLimitDropsTheOldestAtOnce() {
+        router.default.add(pattern: "/n/:id", handler: handler("n"))
+        router.suspend()
+        for id in 1...10 { router.route(to: "myapp://n/\(id)") }
+        router.suspend(keepingAtMost: 2)
+        router.resume()
+        #expect(log.take() == ["n 9 -", "n 10 -"])
+    }
+
+    // Regression (review finding 3): a handler re-suspending with limit 1 during a resume of 5
+    // left 4 kept.
+    @Test func suspendingAgainDuringAResumeKeepsAtMostTheNewLimit() {
+        router.default.add(pattern: "/n/:id") { [log, unowned router] params in
+            log.append("n \(params.string("id") ?? "")")
+            if params.string("id") == "1" { router.suspend(keepingAtMost: 1) }
+            return true
+        }
+        router.suspend()
+        for id in 1...5 { router.route(to: "myapp://n/\(id)") }
+        router.resume()
+        #expect(log.take() == ["n 1"])
+        router.resume()
+        #expect(log.take() == ["n 5"])
+    }
+
+    // Regression (review finding 3): `resume()` when not suspended logged "resumed".
+    @Test func resumingWhenNotSuspendedDoesNothing() {
+        var lines: [String] = []
+        router.logger = { lines.append($0) }
+        router.resume()
+        #expect(lines.isEmpty)
+    }
+
+    // Regression (review finding 2): a logger that resumed on "dropped" crashed the router
+    // (the queue was mutated while the logger ran).
+    @Test func aLoggerMayResumeWhenAURLIsDropped() {
+        router.default.add(pattern: "/n/:id", handler: handler("n"))
+        router.logger = { [unowned router] line in
+            if line.contains("dropped") { router.resume() }
+        }
+        router.suspend(keepingAtMost: 1)
+        #expect(router.route(to: "myapp://n/1"))
+        #expect(router.route(to: "myapp://n/2"))  // drops n/1; the logger resumes: n/2 is routed
+        #expect(log.take() == ["n 2 -"])
+        #expect(router.route(to: "myapp://n/3"))  // directly
+        #expect(log.take() == ["n 3 -"])
+    }
+
+    /// A logger may call any public API from any line, the queue's included.
+    @Test func aLoggerMayUseTheRouterFromEveryLine() {
+        router.default.add(pattern: "/n/:id", handler: handler("n"))
+        var depth = 0
+        router.logger = { [unowned router] _ in
+            guard depth < 2 else { return }
+            depth += 1
+            defer { depth -= 1 }
+            router.suspend(keepingAtMost: 3)
+            router.route(to: "myapp://n/logged")
+            router.resume()
+            _ = router.canRoute(to: "myapp://n/x")
+            router.default.add(pattern: "/n/:id", handler: nil)
+            router.default.remove(pattern: "/n/:id")
+            router.default.add(pattern: "/n/:id", handler: self.handler("n"))
+        }
+        router.suspend()
+        router.route(to: "myapp://n/1")
+        router.resume()
+        router.route(to: "myapp://n/2")
+        router.logger = nil
+        router.resume()
+        #expect(router.route(to: "myapp://n/3"))
+        #expect(log.take().contains("n 3 -"))
+    }
+
+    // Regression (review finding 3): suspend; route a (async handler), b; resume(); route c:
+    // handled c, a, b — the suspension ended before the deferred drain did.
+    @Test func urlsRoutedWhileAResumeDrainsComeAfterTheKeptOnes() async {
+        registerSlowAndFast()
+        router.suspend()
+        await router.route(to: "myapp://slow/a")
+        await router.route(to: "myapp://fast/b")
+        syncResume()  // reaches the async handler: the rest continues in a task
+        #expect(syncRoute("myapp://fast/c"))  // held behind the kept URLs
+        await log.wait(for: 3)
+        #expect(log.take() == ["slow a", "fast b -", "fast c -"])
+        #expect(syncRoute("myapp://fast/d"))  // the queue is empty: directly again
+        #expect(log.take() == ["fast d -"])
     }
 
     @Test func aTableKeepsItsURLsAndRoutesThemThroughItself() {
@@ -127,4 +226,7 @@ import Testing
 
     /// Calls the synchronous `resume()` (in an `async` function, `resume()` is the `async` one).
     func syncResume() { router.resume() }
+
+    /// Calls the synchronous `route(to:)`.
+    func syncRoute(_ url: String) -> Bool { router.route(to: url) }
 }

@@ -25,21 +25,18 @@ public struct RouteParameters {
     let captures: Captures
     let extra: [String: Any]
     let tableScheme: String
-    /// Where a ``RouteMap`` closure leaves the value it resolved; `nil` when a ``Router`` routes.
-    let answer: Answer?
 
-    /// The parameters of one match. `answer` is set here, not after `init`: mutating the struct
-    /// makes the optimizer copy all of it (about 400 instructions per handler call).
+    /// The parameters of one match, made in one `init`: mutating the struct after it makes the
+    /// optimizer copy all of it (about 400 instructions per handler call).
     init(
         request: RouteRequest, matched: RoutePattern, captures: Captures, extra: [String: Any],
-        scheme: String, answer: Answer? = nil
+        scheme: String
     ) {
         self.request = request
         self.matched = matched
         self.captures = captures
         self.extra = extra
         self.tableScheme = scheme
-        self.answer = answer
     }
 
     /// The value JLRoutes' dictionary holds under `key`: a `String`, a `[String]` (repeated query

@@ -48,7 +48,7 @@ public final class Definition {
     public init(pattern: String, priority: Int = 0, handler: RouteHandler?) {
         self.pattern = pattern
         self.priority = priority
-        self.action = handler.map(Action.sync)
+        self.action = handler.map(Action.handler)
     }
 
     /// A definition whose handler is `action`.
@@ -73,18 +73,6 @@ public final class Definition {
     }
 }
 
-/// What a definition runs when it matches: a handler, or an `async` handler (Swift 6.2 and later).
-enum Action {
-    case sync(RouteHandler)
-    case async(AsyncAction)
-
-    /// The synchronous handler, `nil` for an `async` one.
-    var handler: RouteHandler? {
-        if case .sync(let handler) = self { return handler }
-        return nil
-    }
-}
-
 extension Definition: Hashable {
     /// Definitions are equal when their scheme, pattern and priority are (as JLRoutes compares
     /// them); `remove(definition:)` still removes exactly the instance it is given.
@@ -96,13 +84,13 @@ extension Definition: Hashable {
         lhs.scheme == rhs.scheme && lhs.pattern == rhs.pattern && lhs.priority == rhs.priority
     }
 
-    /// Hashes the scheme, pattern and priority.
+    /// Hashes the pattern and priority: what never changes while the definition lives (its
+    /// ``scheme`` changes when it is registered), so a definition stays findable in a `Set`.
     ///
     /// ```swift
     /// let unique = Set(router.default.definitions)
     /// ```
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(scheme)
         hasher.combine(pattern)
         hasher.combine(priority)
     }

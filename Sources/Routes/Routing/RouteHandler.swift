@@ -11,6 +11,26 @@
 /// ```
 public typealias RouteHandler = (RouteParameters) -> Bool
 
+// `async` handlers run on the caller's isolation: their type is `nonisolated(nonsending)`, which
+// Swift 6.2 introduced. With an older compiler the `async` API is absent.
+#if compiler(>=6.2)
+    /// A route's `async` handler: returns `true` when it handled the URL, `false` to let the next
+    /// matching route try. It runs on the isolation of the code that routes (the main actor, for
+    /// an app's UI), so it may touch what that code touches.
+    ///
+    /// ```swift
+    /// router.default.add(pattern: "/post/:id") { params async -> Bool in
+    ///     guard let post = await store.post(id: params.int("id")) else { return false }  // next route
+    ///     show(post)
+    ///     return true
+    /// }
+    /// ```
+    public typealias AsyncRouteHandler = nonisolated(nonsending) (RouteParameters) async -> Bool
+
+    /// A ``RouteMap``'s `async` closure, its value erased.
+    typealias AsyncValueClosure = nonisolated(nonsending) (RouteParameters) async -> Any?
+#endif
+
 /// An object that handles routes itself (JLRoutes' `JLRRouteHandlerTarget`).
 ///
 /// ```swift

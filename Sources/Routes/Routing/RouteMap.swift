@@ -2,8 +2,10 @@
 /// instead of a side effect.
 ///
 /// A route map is a ``Router`` whose closures return a `Value?`: `resolve` walks the matching
-/// routes exactly as `route(to:)` does — the same tables, schemes, fallback, priorities, options
-/// and hosts — and gives the first non-`nil` value; `nil` declines, so the next route is tried.
+/// routes exactly as `route(to:)` does — the same walk, tables, schemes, fallback, priorities,
+/// options and hosts — and gives the first non-`nil` value; `nil` declines, so the next route is
+/// tried. A route added through ``router`` with a handler (or none) gives no value: `resolve`
+/// passes over it without calling it.
 ///
 /// ```swift
 /// enum Screen { case user(Int), post(String) }
@@ -62,8 +64,8 @@ public final class RouteMap<Value> {
 
     /// The value of the first route that gives one, in routing order; `nil` when none does (the
     /// unmatched handler is then called, as when routing). A synchronous `resolve` cannot wait:
-    /// when the walk reaches an `async` closure it stops there and returns `nil` (and logs it);
-    /// `await resolve(_:)` asks it.
+    /// when the walk reaches an `async` closure it stops there, logs it, calls the unmatched
+    /// handler and returns `nil`; `await resolve(_:)` asks it.
     ///
     /// ```swift
     /// if let screen = screens.resolve(url) { path.append(screen) }
@@ -71,14 +73,11 @@ public final class RouteMap<Value> {
     /// - Parameters:
     ///   - url: the URL (a `URL` or a `String`).
     ///   - parameters: extra parameters, as for ``Router/route(to:parameters:isolation:)-5se2c``.
+    @_disfavoredOverload
     public func resolve(_ url: some URLConvertible, parameters: [String: Any] = [:]) -> Value? {
-        guard let parts = url.routeInput.parts else { return nil }
-        let call = RoutingCall(parameters: parameters, answer: Answer())
-        if case .pending = router.table(for: parts).route(parts, call) {
-            router.logger?("[Routes] \(parts) reached an async route: resolve it with await")
-            return nil
-        }
-        return call.answer?.value as? Value
+        guard let parts = url.routeInput.parts(loggingTo: router.logger) else { return nil }
+        var walk = Walk(parts, parameters: parameters, startingIn: router.table(for: parts))
+        return walk.resolve(Value.self)
     }
 
     /// A table of the map: its routes give values.
@@ -104,11 +103,7 @@ public final class RouteMap<Value> {
         public func add(
             pattern: String, priority: Int = 0, resolve: @escaping (RouteParameters) -> Value?
         ) -> [Definition] {
-            table.add(pattern: pattern, priority: priority) { parameters in
-                guard let value = resolve(parameters) else { return false }
-                parameters.answer?.value = value
-                return true
-            }
+            table.add(pattern: pattern, priority: priority, action: .value { resolve($0) })
         }
 
         /// A property of the table, such as `definitions` or `scheme`.
@@ -147,10 +142,9 @@ public final class RouteMap<Value> {
             _ url: some URLConvertible, parameters: [String: Any] = [:],
             isolation: isolated (any Actor)? = #isolation
         ) async -> Value? {
-            let call = RoutingCall(parameters: parameters, answer: Answer())
-            _ = await RouteTable.route(
-                url.routeInput, call, logger: router.logger, startingIn: router.table(for:))
-            return call.answer?.value as? Value
+            guard let parts = url.routeInput.parts(loggingTo: router.logger) else { return nil }
+            var walk = Walk(parts, parameters: parameters, startingIn: router.table(for: parts))
+            return await walk.finish(Values<Value>.self)
         }
     }
 
@@ -169,11 +163,7 @@ public final class RouteMap<Value> {
             pattern: String, priority: Int = 0,
             resolve: nonisolated(nonsending) @escaping (RouteParameters) async -> Value?
         ) -> [Definition] {
-            table.add(pattern: pattern, priority: priority) { parameters async -> Bool in
-                guard let value = await resolve(parameters) else { return false }
-                parameters.answer?.value = value
-                return true
-            }
+            table.add(pattern: pattern, priority: priority, action: .asyncValue { await resolve($0) })
         }
     }
 #endif

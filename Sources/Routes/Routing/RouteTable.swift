@@ -1,7 +1,6 @@
 import Foundation
 
-/// The routes of one scheme: registration, removal and settings. Routing is in
-/// `HandlerWalk.swift`.
+/// The routes of one scheme: registration, removal and settings.
 ///
 /// Get a table from its router: ``Router/default`` for the global scheme, `router["alpha"]` or
 /// `router.alpha` for the scheme `alpha`.
@@ -124,7 +123,7 @@ public final class RouteTable {
     /// - Returns: the registered definitions (empty when the pattern was rejected).
     @discardableResult
     public func add(pattern: String, priority: Int = 0, handler: RouteHandler? = nil) -> [Definition] {
-        add(pattern: pattern, priority: priority, action: handler.map(Action.sync))
+        add(pattern: pattern, priority: priority, action: handler.map(Action.handler))
     }
 
     /// Registers every expansion of `pattern` with `action`.
@@ -243,21 +242,46 @@ public final class RouteTable {
     }
 
     private func removeDefinitions(where shouldRemove: (Definition) -> Bool) {
-        let before = definitions.count
-        definitions.removeAll { definition in
-            guard shouldRemove(definition) else { return false }
-            definition.scheme = nil
-            return true
-        }
-        guard definitions.count != before else { return }
-        log("removed \(before - definitions.count) definitions from \(scheme)")
+        // The removed definitions are released after the mutation: releasing a handler may run
+        // user code (a deinit), which may use the table.
+        let removed = definitions.filter(shouldRemove)
+        guard !removed.isEmpty else { return }
+        definitions.removeAll(where: shouldRemove)
         storedIndex = nil
+        for definition in removed { definition.scheme = nil }
+        log("removed \(removed.count) definitions from \(scheme)")
+    }
+
+    /// Frees the definitions of a table the router no longer has: they may be added again.
+    func releaseDefinitions() {
+        for definition in definitions { definition.scheme = nil }
     }
 
     private func report(_ error: RoutePatternError) {
         log(error.description)
         (onInvalidPattern ?? router?.onInvalidPattern)?(error)
     }
+
+    #if compiler(>=6.2)
+        /// Registers a pattern with an `async` handler. A table may hold synchronous and `async`
+        /// handlers side by side; both are asked in the usual order (priority, then registration).
+        ///
+        /// ```swift
+        /// router.default.add(pattern: "/post/:id") { params async -> Bool in
+        ///     guard let post = await store.post(id: params.int("id")) else { return false }
+        ///     show(post)
+        ///     return true
+        /// }
+        /// await router.route(to: "myapp://post/7")
+        /// ```
+        /// - Returns: the registered definitions (empty when the pattern was rejected).
+        @discardableResult
+        public func add(
+            pattern: String, priority: Int = 0, handler: @escaping AsyncRouteHandler
+        ) -> [Definition] {
+            add(pattern: pattern, priority: priority, action: .asyncHandler(handler))
+        }
+    #endif
 
     /// Sends a line to the router's logger; the message is built only when there is one.
     func log(_ message: @autoclosure () -> String) {

@@ -61,8 +61,9 @@ public final class Router {
 
     /// Tables of the other schemes, found by their lowercased ``RouteTable/key``.
     @exclusivity(unchecked) private var tables: [RouteTable] = []
-    /// The URLs kept while suspended (`Suspension.swift`); `nil` when routing directly.
-    @exclusivity(unchecked) var suspension: Suspension?
+    /// The URLs held while suspended and while `resume()` routes them (`RoutingQueue.swift`).
+    /// Its accesses never span user code: its operations return what they drop.
+    @exclusivity(unchecked) var queue = RoutingQueue()
 
     /// Creates a router with an empty global table.
     ///
@@ -107,43 +108,6 @@ public final class Router {
         tables.map(\.scheme).sorted()
     }
 
-    /// Routes a URL through the table of its scheme (the global table when the scheme has none).
-    ///
-    /// ```swift
-    /// router.route(to: "myapp://user/view/42")
-    /// router.route(to: url, parameters: ["source": "notification"])
-    /// ```
-    /// Synchronous handlers are asked at once. When the walk reaches an `async` handler, the rest
-    /// of the walk continues in a task on the caller's isolation and this returns `true`; `await`
-    /// the `async` form to know the outcome. While the router is suspended, the URL is kept
-    /// (``suspend(keepingAtMost:)``).
-    /// - Parameters:
-    ///   - url: the URL (a `URL` or a `String`).
-    ///   - parameters: extra parameters handed to the handler (they override query and route values).
-    ///   - isolation: where the handlers run; the caller's, by default.
-    /// - Returns: whether a handler accepted the URL (or the walk continues in a task, or the URL
-    ///   was kept while suspended). A string that `URL(string:)` cannot parse returns `false` and
-    ///   calls no handler.
-    @discardableResult
-    public func route(
-        to url: some URLConvertible, parameters: [String: Any] = [:],
-        isolation: isolated (any Actor)? = #isolation
-    ) -> Bool {
-        let input = url.routeInput
-        if isSuspended { return keep(input, parameters: parameters, startingIn: nil) }
-        return RouteTable.route(
-            input, parameters: parameters, logger: logger, isolation: isolation, startingIn: table(for:))
-    }
-
-    /// Whether some route would match the URL; calls no handler.
-    ///
-    /// ```swift
-    /// router.canRoute(to: "myapp://user/view/42")  // true
-    /// ```
-    public func canRoute(to url: some URLConvertible) -> Bool {
-        RouteTable.canRoute(url.routeInput, startingIn: table(for:))
-    }
-
     /// The table routing starts in for `url`: its scheme's table, or the global table when the
     /// scheme has none. `nil` for a string that is not a URL. Creates no table.
     ///
@@ -163,11 +127,17 @@ public final class Router {
     /// ```
     public func unregister(scheme: String) {
         let key = Scheme.key(scheme)
+        // The removed tables are released only after the mutation: releasing a handler may run
+        // user code (a deinit), which may use the router.
+        let removed: [RouteTable]
         if key == `default`.key {
+            removed = [`default`]
             `default` = RouteTable(scheme: Router.defaultScheme, router: self)
         } else {
+            removed = tables.filter { $0.key == key }
             tables.removeAll { $0.key == key }
         }
+        for table in removed { table.releaseDefinitions() }
     }
 
     /// Removes every table and route.
@@ -176,8 +146,10 @@ public final class Router {
     /// router.unregisterAll()
     /// ```
     public func unregisterAll() {
+        let removed = allTables
         tables = []
         `default` = RouteTable(scheme: Router.defaultScheme, router: self)
+        for table in removed { table.releaseDefinitions() }
     }
 
     /// Checks a pattern and returns the definition patterns it expands into, in registration order.

@@ -1,101 +1,103 @@
 /// Routing that waits until the app is ready: while a router is suspended, the URLs it could
-/// route are kept, in arrival order, and routed by `resume()`.
+/// route are held in its queue (`RoutingQueue.swift`), in arrival order, and `resume()` routes
+/// them.
 extension Router {
     /// Suspends routing: from now on, `route(to:)` (of the router or of any of its tables) keeps
     /// each URL that some route matches — with its extra parameters and the table it was routed
-    /// to — and returns `true`, without calling a handler; a URL that no route matches is not kept:
-    /// it returns `false` and the unmatched handler is called at once, as when routing. At most
-    /// `limit` URLs are kept: when one more arrives, the oldest is dropped (and logged), so that
-    /// hostile input cannot grow memory. ``canRoute(to:)`` and ``RouteMap``'s `resolve` are not
-    /// affected.
+    /// to — and returns `true`, without calling a handler. A URL that no route matches is not
+    /// kept: `route(to:)` returns `false` and the unmatched handler is called at once, as when
+    /// routing. At most `limit` URLs are kept at any moment: when one more arrives, or when
+    /// suspending again lowers the limit, the oldest are dropped (and logged), so that hostile
+    /// input cannot grow memory. With a limit of 0 nothing is kept and `route(to:)` returns
+    /// `false`. ``canRoute(to:)`` and ``RouteMap``'s `resolve` are not affected.
     ///
     /// ```swift
     /// router.suspend()                        // at launch, before the UI exists
     /// router.route(to: url)                   // kept: true, no handler runs yet
     /// router.resume()                         // routes what was kept, in order
     /// ```
-    /// - Parameter limit: the most URLs kept; 16 by default. Suspending again only changes it.
+    /// - Parameter limit: the most URLs kept; 16 by default. Suspending again changes it.
     public func suspend(keepingAtMost limit: Int = 16) {
-        suspension = Suspension(limit: max(limit, 0), kept: suspension?.kept ?? [])
-        logger?("[Routes] suspended, keeping at most \(limit) URLs")
+        let dropped = queue.suspend(keepingAtMost: limit)
+        logger?("[Routes] suspended, keeping at most \(queue.limit) URLs")
+        logDropped(dropped)
     }
 
-    /// Resumes routing: routes the URLs kept while suspended, in arrival order, each from the table
-    /// it was routed to (for `router.route(to:)`, the table of its scheme now), then routes
-    /// directly again. A handler that suspends the router again keeps the rest for the next
-    /// `resume()`. When a kept URL reaches an `async` handler, the rest of its walk and the URLs
-    /// after it continue, in order, in a task on the caller's isolation; `await resume()` waits
-    /// for them instead.
+    /// Resumes routing: routes the kept URLs in arrival order, each from the table it was routed
+    /// to (for `router.route(to:)`, the table of its scheme now). Until the queue is empty, a URL
+    /// routed meanwhile — by a handler or anyone — is queued behind them (`route(to:)` returns
+    /// `true` for it, as when kept); then routing is direct again. A handler that suspends the
+    /// router again stops the resume: the rest stays kept, within the new limit. When a kept URL
+    /// reaches an `async` handler, the rest of the queue continues in a task on the caller's
+    /// isolation (a caller without isolation cannot await it: that URL is unhandled); `await
+    /// resume()` awaits them instead. Does nothing when the router is not suspended.
     ///
     /// ```swift
     /// router.resume()
     /// ```
+    @_disfavoredOverload
     public func resume(isolation: isolated (any Actor)? = #isolation) {
-        guard var queue = takeKept() else { return }
-        while !queue.isEmpty {
-            if isSuspended { return keepAgain(queue) }
-            if case .pending(let pending) = route(queue.removeFirst()) {
-                pending.continueInTask(then: queue, isolation: isolation)
-                return
-            }
+        guard queue.endSuspension() else { return }
+        logger?("[Routes] resumed")
+        guard !queue.isDraining else { return }  // the resume under way goes on
+        queue.isDraining = true
+        while let kept = queue.next() {
+            var walk = walk(kept)
+            if walk.route(isolation: isolation, thenDraining: self) == .continuesInTask { return }
         }
+        queue.isDraining = false
     }
 
-    /// Whether the router keeps URLs instead of routing them.
-    var isSuspended: Bool { suspension != nil }
-
-    /// Keeps a URL while suspended: `true` when some route matches it, otherwise `false` after
-    /// calling the unmatched handler. `table` is the table it was routed to, `nil` for the router.
-    func keep(_ input: RouteInput, parameters: [String: Any], startingIn table: RouteTable?) -> Bool {
-        guard let parts = input.parts else {
-            logger?("[Routes] not a URL: \(input.text)")
-            return false
-        }
+    /// `route(to:)` while the queue holds URLs: keeps the URL when some route matches it
+    /// (`false` when the limit is 0); otherwise calls the unmatched handler and returns `false`.
+    /// `table` is the table it was routed to, `nil` for the router.
+    func keep(_ parts: URLParts, parameters: [String: Any], startingIn table: RouteTable?) -> Bool {
         let start = table ?? self.table(for: parts)
         guard start.canRoute(parts) else {
-            start.callUnmatchedHandler(parts, RoutingCall(parameters: parameters))
+            start.callUnmatchedHandler(parts, parameters: parameters)
             return false
         }
-        suspension?.keep(KeptURL(parts: parts, parameters: parameters, table: table), logger: logger)
-        return true
+        let isKept = queue.limit > 0
+        logDropped(queue.hold(KeptURL(parts: parts, parameters: parameters, table: table)))
+        return isKept
     }
 
-    /// Ends the suspension and returns what it kept; `nil` when not suspended.
-    func takeKept() -> [KeptURL]? {
-        defer { suspension = nil }
-        logger?("[Routes] resumed")
-        return suspension?.kept
+    /// The walk of a kept URL.
+    func walk(_ kept: KeptURL) -> Walk {
+        Walk(kept.parts, parameters: kept.parameters, startingIn: kept.table ?? table(for: kept.parts))
     }
 
-    /// Puts URLs not yet routed back in front of the queue of a new suspension.
-    func keepAgain(_ rest: [KeptURL]) {
-        suspension?.kept.insert(contentsOf: rest, at: 0)
-    }
-
-    /// Routes a kept URL as far as synchronous handlers go.
-    func route(_ kept: KeptURL) -> Routed {
-        (kept.table ?? table(for: kept.parts)).route(kept.parts, RoutingCall(parameters: kept.parameters))
+    private func logDropped(_ dropped: [KeptURL]) {
+        guard let logger, !dropped.isEmpty else { return }
+        for url in dropped { logger("[Routes] dropped \(url.parts): more than \(queue.limit) URLs kept") }
     }
 }
 
-/// The URLs a suspended router keeps, oldest first.
-struct Suspension {
-    let limit: Int
-    var kept: [KeptURL]
+#if compiler(>=6.2)
+    extension Router {
+        /// Resumes routing, as ``resume(isolation:)``, awaiting the `async` handlers of each kept
+        /// URL in turn, so that every kept URL is handled, in order, when this returns (unless a
+        /// handler suspends the router again, or a resume was already under way).
+        ///
+        /// ```swift
+        /// await router.resume()
+        /// ```
+        public func resume(isolation: isolated (any Actor)? = #isolation) async {
+            guard queue.endSuspension() else { return }
+            logger?("[Routes] resumed")
+            guard !queue.isDraining else { return }
+            await drainAwaiting()
+        }
 
-    mutating func keep(_ url: KeptURL, logger: ((String) -> Void)?) {
-        kept.append(url)
-        while kept.count > limit {
-            let dropped = kept.removeFirst()
-            logger?("[Routes] dropped \(dropped.parts), kept while suspended: more than \(limit) URLs")
+        /// Routes the held URLs in order, awaiting `async` handlers, until the queue is empty or
+        /// the router is suspended again.
+        nonisolated(nonsending) func drainAwaiting() async {
+            queue.isDraining = true
+            while let kept = queue.next() {
+                var walk = walk(kept)
+                _ = await walk.finish(Handlers.self)
+            }
+            queue.isDraining = false
         }
     }
-}
-
-/// A URL kept while suspended, with what routing it needs.
-struct KeptURL {
-    let parts: URLParts
-    let parameters: [String: Any]
-    /// The table it was routed to; `nil` when routed by the router (the table of its scheme).
-    let table: RouteTable?
-}
+#endif

@@ -1,0 +1,102 @@
+/// What a definition runs when it matches, and how each client of the walk asks it.
+///
+/// A ``Router`` asks for an answer (did the handler take the URL?), a ``RouteMap`` for a value;
+/// both walk the same tables, so a route registered by one may be met by the other:
+///
+/// | action        | a router's walk (``Handlers``)       | a route map's walk (``Values``)    |
+/// |---------------|--------------------------------------|------------------------------------|
+/// | none          | accepts                              | declines (gives no value)          |
+/// | handler       | its answer                           | declines, without calling it       |
+/// | value closure | accepts when it gives a value        | its value, or declines on `nil`    |
+/// | `async` forms | waits                                | waits (for a value closure)        |
+enum Action {
+    case handler(RouteHandler)
+    /// A ``RouteMap`` closure; its value is a `Value?` of the map that registered it.
+    case value((RouteParameters) -> Any?)
+    #if compiler(>=6.2)
+        case asyncHandler(AsyncRouteHandler)
+        case asyncValue(AsyncValueClosure)
+    #endif
+
+    /// The synchronous handler, `nil` for any other action.
+    var handler: RouteHandler? {
+        if case .handler(let handler) = self { return handler }
+        return nil
+    }
+}
+
+/// What a client of the walk makes of one match: see ``Action``.
+protocol WalkClient {
+    /// What an accepted match gives.
+    associatedtype Output
+
+    /// Asks a match without waiting; `.wait` when only an `async` closure can answer.
+    static func ask(_ action: Action?, _ parameters: RouteParameters) -> Verdict<Output>
+
+    #if compiler(>=6.2)
+        /// Asks a match that answered `.wait`; `nil` declines.
+        nonisolated(nonsending) static func askAwaiting(_ action: Action?, _ parameters: RouteParameters)
+            async
+            -> Output?
+    #endif
+}
+
+/// A client's answer for one match.
+enum Verdict<Output> {
+    case accept(Output)
+    case decline
+    /// Only awaiting can answer: the synchronous driver stops here.
+    case wait
+}
+
+/// The client of a ``Router``: handlers answer whether they took the URL.
+enum Handlers: WalkClient {
+    static func ask(_ action: Action?, _ parameters: RouteParameters) -> Verdict<Void> {
+        switch action {
+        case nil: return .accept(())
+        case .handler(let handler)?: return handler(parameters) ? .accept(()) : .decline
+        case .value(let resolve)?: return resolve(parameters) != nil ? .accept(()) : .decline
+        #if compiler(>=6.2)
+            case .asyncHandler?, .asyncValue?: return .wait
+        #endif
+        }
+    }
+
+    #if compiler(>=6.2)
+        nonisolated(nonsending) static func askAwaiting(_ action: Action?, _ parameters: RouteParameters)
+            async
+            -> Void?
+        {
+            switch action {
+            case .asyncHandler(let handler)?: return await handler(parameters) ? () : nil
+            case .asyncValue(let resolve)?: return await resolve(parameters) != nil ? () : nil
+            default: return nil
+            }
+        }
+    #endif
+}
+
+/// The client of a ``RouteMap``: value closures give the value; other routes give none.
+enum Values<Value>: WalkClient {
+    static func ask(_ action: Action?, _ parameters: RouteParameters) -> Verdict<Value> {
+        switch action {
+        case .value(let resolve)?:
+            guard let value = resolve(parameters) as? Value else { return .decline }
+            return .accept(value)
+        #if compiler(>=6.2)
+            case .asyncValue?: return .wait
+        #endif
+        default: return .decline
+        }
+    }
+
+    #if compiler(>=6.2)
+        nonisolated(nonsending) static func askAwaiting(_ action: Action?, _ parameters: RouteParameters)
+            async
+            -> Value?
+        {
+            guard case .asyncValue(let resolve)? = action else { return nil }
+            return await resolve(parameters) as? Value
+        }
+    #endif
+}

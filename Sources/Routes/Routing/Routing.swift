@@ -1,0 +1,160 @@
+import Foundation
+
+/// The public entry points of routing, for a ``Router`` (from the table of the URL's scheme)
+/// and for a ``RouteTable`` (from that table). Each one reads the URL once, holds it while the
+/// router's queue does (`Suspension.swift`), and otherwise runs the walk (`Walk.swift`) with the
+/// synchronous driver (`SyncDriver.swift`) or the `async` one (`AsyncDriver.swift`).
+extension Router {
+    /// Routes a URL through the table of its scheme (the global table when the scheme has none).
+    ///
+    /// ```swift
+    /// router.route(to: "myapp://user/view/42")
+    /// router.route(to: url, parameters: ["source": "notification"])
+    /// ```
+    /// Synchronous handlers are asked at once. At an `async` handler, a caller with an isolation
+    /// (`@MainActor` code, an actor) has the rest of the walk continue in a task on it, and this
+    /// returns `true`; a caller without one (a nonisolated function, a plain thread) cannot wait:
+    /// the walk stops there, the unmatched handler is called and this returns `false`. `await`
+    /// the `async` form to know the outcome. While the router is suspended, the URL is kept
+    /// (``suspend(keepingAtMost:)``).
+    /// - Parameters:
+    ///   - url: the URL (a `URL` or a `String`).
+    ///   - parameters: extra parameters handed to the handler (they override query and route
+    ///     values, never the reserved keys).
+    ///   - isolation: where the handlers run; the caller's, by default.
+    /// - Returns: whether a handler accepted the URL (or the walk continues in a task, or the URL
+    ///   was kept). A string that `URL(string:)` cannot parse returns `false` and calls no handler.
+    @_disfavoredOverload
+    @discardableResult
+    public func route(
+        to url: some URLConvertible, parameters: [String: Any] = [:],
+        isolation: isolated (any Actor)? = #isolation
+    ) -> Bool {
+        guard let parts = url.routeInput.parts(loggingTo: logger) else { return false }
+        if queue.isHolding { return keep(parts, parameters: parameters, startingIn: nil) }
+        var walk = Walk(parts, parameters: parameters, startingIn: table(for: parts))
+        return walk.route(isolation: isolation).answer
+    }
+
+    /// Whether some route would match the URL; calls no handler.
+    ///
+    /// ```swift
+    /// router.canRoute(to: "myapp://user/view/42")  // true
+    /// ```
+    public func canRoute(to url: some URLConvertible) -> Bool {
+        guard let parts = url.routeInput.parts else { return false }
+        return table(for: parts).canRoute(parts)
+    }
+}
+
+extension RouteTable {
+    /// Routes a URL (a `URL` or a `String`) through this table, whatever its scheme.
+    ///
+    /// ```swift
+    /// router.alpha.route(to: "alpha://user/view/7", parameters: ["source": "push"])
+    /// ```
+    /// As ``Router``'s `route(to:parameters:isolation:)`, from this table: synchronous handlers
+    /// are asked at once; at an `async` handler the walk continues in a task on the caller's
+    /// isolation (`true`), or stops when the caller has none (`false`). While the router is
+    /// suspended, the URL is kept (see ``Router/suspend(keepingAtMost:)``).
+    /// - Parameters:
+    ///   - url: the URL; a string that `URL(string:)` cannot parse routes nowhere.
+    ///   - parameters: extra parameters handed to the handler (they override query and route
+    ///     values, never the reserved keys).
+    ///   - isolation: where the handlers run; the caller's, by default.
+    /// - Returns: whether a handler accepted the URL (or the walk continues in a task, or the URL
+    ///   was kept).
+    @_disfavoredOverload
+    @discardableResult
+    public func route(
+        to url: some URLConvertible, parameters: [String: Any] = [:],
+        isolation: isolated (any Actor)? = #isolation
+    ) -> Bool {
+        guard let parts = url.routeInput.parts(loggingTo: logger) else { return false }
+        if let router, router.queue.isHolding {
+            return router.keep(parts, parameters: parameters, startingIn: self)
+        }
+        var walk = Walk(parts, parameters: parameters, startingIn: self)
+        return walk.route(isolation: isolation).answer
+    }
+
+    /// Whether some definition of this table (or of the global table, with fallback) matches the
+    /// URL. No handler is called.
+    ///
+    /// ```swift
+    /// if router.alpha.canRoute(to: "alpha://user/view/7") { ... }
+    /// ```
+    public func canRoute(to url: some URLConvertible) -> Bool {
+        guard let parts = url.routeInput.parts else { return false }
+        return canRoute(parts)
+    }
+
+    /// Whether this table, or the global table with fallback, has a match for `parts`.
+    func canRoute(_ parts: URLParts) -> Bool {
+        hasMatch(parts) || fallbackTable?.hasMatch(parts) == true
+    }
+
+    private func hasMatch(_ parts: URLParts) -> Bool {
+        guard acceptsHost(of: parts) else { return false }
+        let index = self.index
+        return RouteRequest(parts: parts, options: options).withSegments { index.hasMatch($0) }
+    }
+}
+
+#if compiler(>=6.2)
+    extension Router {
+        /// Routes a URL through the table of its scheme, awaiting each `async` handler in turn,
+        /// until one accepts; then fallback and the unmatched handler, as the synchronous form.
+        /// Handlers run on the caller's isolation.
+        ///
+        /// ```swift
+        /// let handled = await router.route(to: url)
+        /// ```
+        /// - Returns: whether a handler accepted the URL (`true` when the URL was kept because the
+        ///   router is suspended).
+        @discardableResult
+        public func route(
+            to url: some URLConvertible, parameters: [String: Any] = [:],
+            isolation: isolated (any Actor)? = #isolation
+        ) async -> Bool {
+            guard let parts = url.routeInput.parts(loggingTo: logger) else { return false }
+            if queue.isHolding { return keep(parts, parameters: parameters, startingIn: nil) }
+            var walk = Walk(parts, parameters: parameters, startingIn: table(for: parts))
+            return await walk.finish(Handlers.self) != nil
+        }
+    }
+
+    extension RouteTable {
+        /// Routes a URL through this table, awaiting each `async` handler in turn, until one
+        /// accepts; then fallback and the unmatched handler, as the synchronous form.
+        ///
+        /// ```swift
+        /// let handled = await router.alpha.route(to: "alpha://post/7")
+        /// ```
+        /// - Returns: whether a handler accepted the URL (`true` when the URL was kept because the
+        ///   router is suspended).
+        @discardableResult
+        public func route(
+            to url: some URLConvertible, parameters: [String: Any] = [:],
+            isolation: isolated (any Actor)? = #isolation
+        ) async -> Bool {
+            guard let parts = url.routeInput.parts(loggingTo: logger) else { return false }
+            if let router, router.queue.isHolding {
+                return router.keep(parts, parameters: parameters, startingIn: self)
+            }
+            var walk = Walk(parts, parameters: parameters, startingIn: self)
+            return await walk.finish(Handlers.self) != nil
+        }
+    }
+#endif
+
+extension RouteInput {
+    /// The URL read once; `nil`, and a log line, for a string that is not a URL.
+    func parts(loggingTo logger: ((String) -> Void)?) -> URLParts? {
+        guard let parts else {
+            logger?("[Routes] not a URL: \(text)")
+            return nil
+        }
+        return parts
+    }
+}
