@@ -20,9 +20,17 @@ import Routes
 //                    n  every fifth pattern gets a nil handler
 //                    P  priorities vary (negative, zero, positive)
 //                    r  after registering, remove the first pattern and the last definition
+//                  and these select more checks (none is on by default):
+//                    c  every handler decodes its parameters (`decode(_:)`) and compares them with
+//                       the typed accessors
+//                    u  URLs built for the patterns (`url(for:)`) route back to them, same values
+//                    A  every https URL that routes is admitted by `appSiteAssociation(appIDs:)`
+//                    s  the last line is also a script of suspend / route / resume steps, checked
+//                       against a model queue (see `SuspensionCheck`)
 //   lines 1..<last patterns: even lines go to the `myapp` table, odd lines to the global table;
 //                  every fourth is registered with `add(definition:)`, the rest with `add(pattern:)`
-//   last line      the URL, routed as a String and (when `URL(string:)` accepts it) as a URL
+//   last line      the URL, routed as a String and (when `URL(string:)` accepts it) as a URL;
+//                  its non-empty `/`-separated pieces are the values of the `u` and `A` checks
 //
 // A failed check prints what differed and traps, so that libFuzzer keeps the input.
 
@@ -63,9 +71,13 @@ private struct FuzzCase {
     var options: Set<Character> = []
     var patterns: [String] = []
     var url = ""
+    /// The bytes of the last line (the suspension script: `url` may have replaced invalid UTF-8).
+    var lastLine: [UInt8] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+        let pieces = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        lastLine = pieces.last.map { Array($0) } ?? []
+        var lines = pieces.map {
             String(decoding: UnsafeBufferPointer(rebasing: $0), as: UTF8.self)
         }
         guard !lines.isEmpty else { return }
@@ -102,12 +114,14 @@ private struct FuzzCase {
                 !hasHandler(line: line)
                 ? nil
                 : { params in
-                    log.calls.append(FuzzCase.inspect(params, line: line))
+                    log.calls.append(FuzzCase.inspect(params, line: line, decoding: options.contains("c")))
                     return !declines(line: line)
                 }
             let expected = Result { () throws(RoutePatternError) in try Router.expand(pattern: pattern) }
             if case .failure(let error) = expected {
-                check(error.pattern == pattern, "error names \(error.pattern.debugDescription), not the pattern")
+                check(
+                    error.pattern == pattern, "error names \(error.pattern.debugDescription), not the pattern"
+                )
                 check(
                     error.offset >= 0 && error.offset <= pattern.count,
                     "error offset \(error.offset) outside \(pattern.debugDescription)")
@@ -121,28 +135,42 @@ private struct FuzzCase {
                 let hasGroup = pattern.contains("(") || pattern.contains(")")
                 check(
                     added.isEmpty == (hasGroup || (try? expected.get()) == nil),
-                    "add(definition:) of \(pattern.debugDescription) registered \(added.count), expand gave \(expected)")
-                check(added.isEmpty == (reported.count == 1), "add(definition:) rejection reported \(reported.count) times")
+                    "add(definition:) of \(pattern.debugDescription) registered \(added.count), expand gave \(expected)"
+                )
+                check(
+                    added.isEmpty == (reported.count == 1),
+                    "add(definition:) rejection reported \(reported.count) times")
             } else {
                 added = table.add(pattern: pattern, priority: priority, handler: handler)
                 switch expected {
                 case .success(let expansions):
                     check(
                         added.map(\.pattern) == expansions,
-                        "add(pattern: \(pattern.debugDescription)) registered \(added.map(\.pattern)), expand gave \(expansions)")
+                        "add(pattern: \(pattern.debugDescription)) registered \(added.map(\.pattern)), expand gave \(expansions)"
+                    )
                     check(
                         expansions.count <= 1 << 10,  // at most 10 optional groups
                         "\(expansions.count) expansions of \(pattern.debugDescription)")
-                    check(Set(expansions).count == expansions.count, "\(pattern.debugDescription) expands twice the same")
+                    check(
+                        Set(expansions).count == expansions.count,
+                        "\(pattern.debugDescription) expands twice the same")
                     check(reported.isEmpty, "valid pattern \(pattern.debugDescription) reported \(reported)")
                 case .failure(let error):
-                    check(added.isEmpty, "invalid pattern \(pattern.debugDescription) registered \(added.count)")
-                    check(reported == [error], "\(pattern.debugDescription): expand threw \(error), add reported \(reported)")
+                    check(
+                        added.isEmpty, "invalid pattern \(pattern.debugDescription) registered \(added.count)"
+                    )
+                    check(
+                        reported == [error],
+                        "\(pattern.debugDescription): expand threw \(error), add reported \(reported)")
                 }
             }
             for definition in added {
-                check(definition.scheme == table.scheme, "a registered definition has scheme \(definition.scheme ?? "nil")")
-                check(definition.priority == priority, "a registered definition has priority \(definition.priority)")
+                check(
+                    definition.scheme == table.scheme,
+                    "a registered definition has scheme \(definition.scheme ?? "nil")")
+                check(
+                    definition.priority == priority,
+                    "a registered definition has priority \(definition.priority)")
                 registered[ObjectIdentifier(definition)] = (line, registered.count)
             }
         }
@@ -154,7 +182,9 @@ private struct FuzzCase {
             }
         }
         for table in [myapp, router.default] {
-            let order = table.definitions.map { ($0.priority, registered[ObjectIdentifier($0)]?.sequence ?? -1) }
+            let order = table.definitions.map {
+                ($0.priority, registered[ObjectIdentifier($0)]?.sequence ?? -1)
+            }
             for (earlier, later) in zip(order, order.dropFirst()) {
                 check(
                     earlier.0 > later.0 || (earlier.0 == later.0 && earlier.1 < later.1),
@@ -177,7 +207,8 @@ private struct FuzzCase {
         let accepted = router.route(to: url, parameters: [FuzzCase.extraKey: 1])
         check(
             log.calls == expectedCalls,
-            "routing \(url.debugDescription) called\n  \(log.calls)\nthe reference expects\n  \(expectedCalls)")
+            "routing \(url.debugDescription) called\n  \(log.calls)\nthe reference expects\n  \(expectedCalls)"
+        )
         check(accepted == expected.accepted, "route(to: \(url.debugDescription)) returned \(accepted)")
         check(
             log.unmatched == (accepted || !expected.isURL ? 0 : 1),
@@ -189,37 +220,53 @@ private struct FuzzCase {
         }
 
         // The same URL as a `URL` value routes the same way.
-        guard let value = URL(string: url) else { return }
+        if let value = URL(string: url) { checkURLValue(value, router: router, log: log, accepted: accepted) }
+
+        if options.contains("u") { checkBuiltURLs(router: router) }
+        if options.contains("A") { checkAppSiteAssociation(router: router) }
+        if options.contains("s") {
+            SuspensionCheck(script: Array(lastLine.prefix(SuspensionCheck.maximumSteps))).run()
+        }
+    }
+
+    /// Routing `value` calls the same handlers as routing the string did.
+    func checkURLValue(_ value: URL, router: Router, log: FuzzLog, accepted: Bool) {
         let stringCalls = log.calls
         log.calls = []
         log.unmatched = 0
         let urlAccepted = router.route(to: value, parameters: [FuzzCase.extraKey: 1])
         check(
-            (urlAccepted == accepted && log.calls == stringCalls) || FuzzCase.skipped.contains("url-vs-string"),
+            (urlAccepted == accepted && log.calls == stringCalls)
+                || FuzzCase.skipped.contains("url-vs-string"),
             "\(url.debugDescription) as URL (\(value.absoluteString.debugDescription)) returned \(urlAccepted) "
                 + "and called \(log.calls); as String \(accepted) and \(stringCalls)")
-        check(router.canRoute(to: value) == urlAccepted || options.contains("d") || options.contains("n"),
+        check(
+            router.canRoute(to: value) == urlAccepted || options.contains("d") || options.contains("n"),
             "canRoute and route disagree on URL \(value.absoluteString.debugDescription)")
     }
 
     /// Checks the parameters a handler receives and names the call.
-    static func inspect(_ params: RouteParameters, line: Int) -> FuzzCall {
+    static func inspect(_ params: RouteParameters, line: Int, decoding: Bool) -> FuzzCall {
         let dictionary = params.dictionary
         let pattern = params.pattern
         let parsed = LinearReference.Pattern(pattern)
         var allowed = Set(parsed.parameterNames).union([
-            RouteParameters.Keys.pattern, RouteParameters.Keys.url, RouteParameters.Keys.scheme, FuzzCase.extraKey,
+            RouteParameters.Keys.pattern, RouteParameters.Keys.url, RouteParameters.Keys.scheme,
+            FuzzCase.extraKey,
         ])
         if parsed.hasWildcard { allowed.insert(RouteParameters.Keys.wildcard) }
         allowed.formUnion(FuzzCase.queryNames(params.url))
         for key in dictionary.keys {
-            check(allowed.contains(key), "unexpected parameter key \(key.debugDescription) for \(pattern.debugDescription)")
+            check(
+                allowed.contains(key),
+                "unexpected parameter key \(key.debugDescription) for \(pattern.debugDescription)")
         }
         check(params.count == dictionary.count, "count \(params.count) but \(dictionary.count) keys")
         for (key, value) in dictionary {
             check(
                 params[key].map { "\($0)" } == "\(value)",
-                "params[\(key.debugDescription)] is \(String(describing: params[key])), dictionary has \(value)")
+                "params[\(key.debugDescription)] is \(String(describing: params[key])), dictionary has \(value)"
+            )
         }
         check(params[RouteParameters.Keys.pattern] as? String == pattern, "reserved pattern overridden")
         check(params[RouteParameters.Keys.scheme] as? String == params.scheme, "reserved scheme overridden")
@@ -227,12 +274,18 @@ private struct FuzzCase {
         check(params[FuzzCase.extraKey] as? Int == 1, "the extra parameter is lost")
         for name in parsed.parameterNames where name != FuzzCase.extraKey {
             let value = params[name] as? String
-            check(value?.isEmpty == false, "parameter \(name.debugDescription) is \(String(describing: value))")
+            check(
+                value?.isEmpty == false, "parameter \(name.debugDescription) is \(String(describing: value))")
         }
         if parsed.hasWildcard {
-            check(params[RouteParameters.Keys.wildcard] is [String], "wildcard components missing for \(pattern.debugDescription)")
+            check(
+                params[RouteParameters.Keys.wildcard] is [String],
+                "wildcard components missing for \(pattern.debugDescription)")
         }
-        return FuzzCall(line: line, pattern: pattern, scheme: params.scheme, parameters: LinearReference.canonical(dictionary))
+        if decoding { checkDecoding(params) }
+        return FuzzCall(
+            line: line, pattern: pattern, scheme: params.scheme,
+            parameters: LinearReference.canonical(dictionary))
     }
 }
 
@@ -244,7 +297,9 @@ extension FuzzCase {
         if let query = components.percentEncodedQuery { texts.append(query) }
         if let fragment = components.percentEncodedFragment {
             texts.append(fragment)
-            if let mark = fragment.firstIndex(of: "?") { texts.append(String(fragment[fragment.index(after: mark)...])) }
+            if let mark = fragment.firstIndex(of: "?") {
+                texts.append(String(fragment[fragment.index(after: mark)...]))
+            }
         }
         var names: Set<String> = []
         for text in texts {
@@ -254,6 +309,720 @@ extension FuzzCase {
             }
         }
         return names
+    }
+}
+
+// MARK: - Decoding (option c)
+
+/// The name of the property that `Field` and `OptionalField` decode (one input runs at a time,
+/// on one thread).
+nonisolated(unsafe) private var fieldName = ""
+
+private struct FieldKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// A struct with one property, named `fieldName`.
+private struct Field<Value: Decodable>: Decodable {
+    let value: Value
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        value = try container.decode(Value.self, forKey: FieldKey(stringValue: fieldName))
+    }
+}
+
+/// A struct with one optional property, named `fieldName`.
+private struct OptionalField<Value: Decodable>: Decodable {
+    let value: Value?
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: FieldKey.self)
+        value = try container.decodeIfPresent(Value.self, forKey: FieldKey(stringValue: fieldName))
+    }
+}
+
+/// A struct as an app writes one (synthesized conformance, optional properties).
+private struct FuzzLink: Decodable, Equatable {
+    var id: Int?
+    var name: String?
+    var flag: Bool?
+    var ratio: Double?
+    var tags: [String]?
+}
+
+extension FuzzCase {
+    /// `decode(_:)` agrees with the typed accessors for every parameter (and a missing one): the
+    /// same value, or both fail.
+    static func checkDecoding(_ params: RouteParameters) {
+        let dictionary = params.dictionary
+        let missing = "fuzzMissing"
+        for key in dictionary.keys.sorted() + (dictionary[missing] == nil ? [missing] : []) {
+            fieldName = key
+            let present = dictionary[key] != nil
+            compare(Int.self, params, key, present: present, typed: params.int(key))
+            compare(String.self, params, key, present: present, typed: params.string(key))
+            compare(Bool.self, params, key, present: present, typed: params.bool(key))
+            compare(Double.self, params, key, present: present, typed: params.double(key))
+            compare(Int8.self, params, key, present: present, typed: params.value(key, as: Int8.self))
+            compare([String].self, params, key, present: present, typed: strings(params, key))
+            compare([Int].self, params, key, present: present, typed: ints(params, key))
+            check(
+                params.value(key, as: Int.self) == params.int(key),
+                "value(\(key.debugDescription), as: Int) differs from int")
+            check(
+                params.value(key, as: String.self) == params.string(key),
+                "value(as: String) differs from string for \(key.debugDescription)")
+            check(
+                params.value(key, as: Bool.self) == params.bool(key),
+                "value(as: Bool) differs from bool for \(key.debugDescription)")
+            check(
+                same(params.value(key, as: Double.self), params.double(key)),
+                "value(as: Double) differs from double for \(key.debugDescription)")
+        }
+        // Every parameter as text.
+        var texts: [String: String]? = [:]
+        for key in dictionary.keys {
+            guard let text = params.string(key) else {
+                texts = nil
+                break
+            }
+            texts?[key] = text
+        }
+        let decodedTexts = try? params.decode([String: String].self)
+        check(
+            decodedTexts == texts,
+            "decode([String: String]) gave \(String(describing: decodedTexts)), the accessors \(String(describing: texts))"
+        )
+        // Fixed keys, synthesized conformance.
+        func field<Value>(_ key: String, _ typed: Value?) -> Value?? {
+            dictionary[key] == nil ? .some(nil) : typed.map { .some($0) }  // `nil`: decoding fails
+        }
+        var expected: FuzzLink? = nil
+        if let id = field("id", params.int("id")), let name = field("name", params.string("name")),
+            let flag = field("flag", params.bool("flag")), let ratio = field("ratio", params.double("ratio")),
+            let tags = field("tags", strings(params, "tags"))
+        {
+            expected = FuzzLink(id: id, name: name, flag: flag, ratio: ratio, tags: tags)
+        }
+        let link = try? params.decode(FuzzLink.self)
+        check(
+            link == expected || (link?.ratio?.isNaN == true && expected?.ratio?.isNaN == true),
+            "decode(FuzzLink) gave \(String(describing: link)), the accessors \(String(describing: expected))"
+        )
+    }
+
+    /// `Field<Value>` and `OptionalField<Value>` decode what `typed` read (`nil`: it failed).
+    static func compare<Value: Decodable & Equatable>(
+        _ type: Value.Type, _ params: RouteParameters, _ key: String, present: Bool, typed: Value?
+    ) {
+        let required = Result { try params.decode(Field<Value>.self).value }
+        switch required {
+        case .success(let value):
+            check(
+                same(value, typed),
+                "decode(\(type)) of \(key.debugDescription) gave \(value), the accessor \(String(describing: typed))"
+            )
+        case .failure(let error):
+            check(
+                typed == nil,
+                "decode(\(type)) of \(key.debugDescription) threw \(error), the accessor read \(String(describing: typed))"
+            )
+        }
+        let optional = Result { try params.decode(OptionalField<Value>.self).value }
+        switch optional {
+        case .success(nil):
+            check(!present, "decode(\(type)?) of \(key.debugDescription) gave nil, the key is present")
+        case .success(let value?):
+            check(
+                same(value, typed),
+                "decode(\(type)?) of \(key.debugDescription) gave \(value), the accessor \(String(describing: typed))"
+            )
+        case .failure(let error):
+            check(present && typed == nil, "decode(\(type)?) of \(key.debugDescription) threw \(error)")
+        }
+    }
+
+    /// Equal, NaN equal to NaN.
+    static func same<Value: Equatable>(_ a: Value?, _ b: Value?) -> Bool {
+        if let a = a as? Double, let b = b as? Double, a.isNaN && b.isNaN { return true }
+        return a == b
+    }
+
+    /// What an array of texts under `key` holds: the texts of a repeated query key, else the one
+    /// text (as `string(_:)` reads it).
+    static func strings(_ params: RouteParameters, _ key: String) -> [String]? {
+        if let texts = params[key] as? [String] { return texts }
+        return params.string(key).map { [$0] }
+    }
+
+    /// The same, each text read as an `Int` (`nil` when one does not convert).
+    static func ints(_ params: RouteParameters, _ key: String) -> [Int]? {
+        if let texts = params[key] as? [String] {
+            let values = texts.compactMap { Int($0) }
+            return values.count == texts.count ? values : nil
+        }
+        return params.int(key).map { [$0] }
+    }
+}
+
+// MARK: - URL building (option u)
+
+/// The handler calls of a router built for one check.
+private final class ParameterLog {
+    var calls: [RouteParameters] = []
+}
+
+extension FuzzCase {
+    static let maximumBuiltPatterns = 8
+    static let queryKey = "fuzzq"
+    static let arrayKey = "fuzzr"
+
+    /// The values of the `u` and `A` checks: the non-empty `/`-separated pieces of the URL line.
+    var valuePool: [String] {
+        let pieces = url.split(separator: "/").map(String.init)
+        return pieces.isEmpty ? ["7"] : pieces
+    }
+
+    /// The parameters to build a URL of the pattern of `line` with: a value of the pool for each
+    /// `:name` (the piece `~` leaves the name out; a canonical integer is given as an `Int`),
+    /// wildcard components, a query value and a query array. `nil` for an invalid pattern or one
+    /// whose names are reserved.
+    func buildParameters(line: Int) -> (parameters: [String: Any], omitted: [String])? {
+        guard let expansions = try? Router.expand(pattern: patterns[line]) else { return nil }
+        var names: [String] = []
+        var hasWildcard = false
+        for expansion in expansions {
+            let parsed = LinearReference.Pattern(expansion)
+            for name in parsed.parameterNames where !names.contains(name) { names.append(name) }
+            hasWildcard = hasWildcard || parsed.hasWildcard
+        }
+        let reserved: Set = [
+            RouteParameters.Keys.pattern, RouteParameters.Keys.url, RouteParameters.Keys.scheme,
+            RouteParameters.Keys.wildcard, FuzzCase.extraKey, FuzzCase.queryKey, FuzzCase.arrayKey,
+        ]
+        guard !names.contains(where: reserved.contains) else { return nil }
+        let pool = valuePool
+        var parameters: [String: Any] = [:]
+        var omitted: [String] = []
+        for (index, name) in names.enumerated() {
+            let text = pool[(index + line) % pool.count]
+            if text == "~" {
+                omitted.append(name)
+            } else if let number = Int(text), String(number) == text {
+                parameters[name] = number
+            } else {
+                parameters[name] = text
+            }
+        }
+        if hasWildcard {
+            parameters[RouteParameters.Keys.wildcard] = (0..<((line + pool.count) % 3)).map {
+                pool[($0 + line + 1) % pool.count]
+            }
+        }
+        parameters[FuzzCase.queryKey] = pool[line % pool.count]
+        if pool.count >= 2 { parameters[FuzzCase.arrayKey] = [pool[0], pool[1]] }
+        return (parameters, omitted)
+    }
+
+    /// Every URL built for a pattern routes back to it with the values it was built with, or
+    /// building throws for a reason the values give.
+    func checkBuiltURLs(router: Router) {
+        var count = 0
+        for (line, pattern) in patterns.enumerated() where count < FuzzCase.maximumBuiltPatterns {
+            guard let (parameters, omitted) = buildParameters(line: line) else { continue }
+            count += 1
+            let inMyapp = line.isMultiple(of: 2)
+            let choice = (url.utf8.count + line) % 3
+            let scheme: String? = inMyapp ? "myapp" : (choice == 0 ? nil : "other")
+            var host: String? = nil
+            if scheme != nil && choice == 1 {
+                host = URLComponents(string: url)?.host.flatMap { $0.isEmpty ? nil : $0 }
+            }
+            if scheme != nil && choice == 2 { host = "example.com" }
+            let built: URL
+            do {
+                built = try router.url(for: pattern, scheme: scheme, host: host, parameters: parameters)
+            } catch {
+                switch error.reason {
+                case .ambiguous: continue
+                case .missingParameter(let name) where omitted.contains(name): continue
+                default:
+                    check(
+                        false,
+                        "url(for: \(pattern.debugDescription), scheme: \(scheme ?? "nil"), host: \(host ?? "nil")) threw \(error)"
+                    )
+                    continue
+                }
+            }
+            let problems = routeBack(
+                built, pattern: pattern, parameters: parameters, omitted: omitted, inMyapp: inMyapp)
+            let name = FuzzCase.buildingCheckName(pattern: pattern, scheme: scheme, host: host, built: built)
+            check(
+                problems.isEmpty || FuzzCase.skipped.contains(name),
+                "[\(name)] url(for: \(pattern.debugDescription), scheme: \(scheme ?? "nil"), host: "
+                    + "\(host?.debugDescription ?? "nil"), parameters: \(LinearReference.canonical(parameters))) built "
+                    + "\(built.absoluteString.debugDescription): \(problems.joined(separator: "; "))")
+        }
+    }
+
+    /// The name of the check of a URL built this way (see Fuzz/known-issues): a narrower name for
+    /// a case of a reported bug.
+    static func buildingCheckName(pattern: String, scheme: String?, host: String?, built: URL) -> String {
+        if scheme != nil && host != nil { return "url-building-host" }
+        if scheme == nil && built.absoluteString.hasPrefix("//") { return "url-building-relative-authority" }
+        if built.host?.lowercased().hasPrefix("xn--") == true { return "url-building-punycode-host" }
+        let expansions = (try? Router.expand(pattern: pattern)) ?? []
+        if expansions.contains(where: { $0.hasSuffix("//") }) { return "url-building-trailing-empty-segment" }
+        // A segment that is just `#`, or a `#` in a literal after the fragment's start.
+        if expansions.contains(where: {
+            let segments = $0.split(separator: "/", omittingEmptySubsequences: false)
+            return segments.contains("#") || segments.filter { $0.contains("#") }.count > 1
+        }) {
+            return "url-building-hash-segment"
+        }
+        return "url-building"
+    }
+
+    /// What is wrong when `built` is routed by a router that has only `pattern` (in a table set
+    /// up as the fuzzed one): it must reach it once, with the values of `parameters`.
+    func routeBack(_ built: URL, pattern: String, parameters: [String: Any], omitted: [String], inMyapp: Bool)
+        -> [String]
+    {
+        let back = Router()
+        let table = inMyapp ? back.myapp : back.default
+        table.options = options.contains("p") ? [] : [.decodePlusSymbols]
+        if options.contains(inMyapp ? "h" : "H") { table.options.insert(.treatHostAsPathComponent) }
+        let log = ParameterLog()
+        table.add(pattern: pattern) { params in
+            log.calls.append(params)
+            return true
+        }
+        let accepted = back.route(to: built)
+        guard accepted, log.calls.count == 1, let params = log.calls.first else {
+            return ["routed: \(accepted), \(log.calls.count) calls"]
+        }
+        var problems: [String] = []
+        for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
+            if key == RouteParameters.Keys.wildcard {
+                let expected = value as? [String]
+                if LinearReference.Pattern(params.pattern).hasWildcard
+                    && params.wildcardComponents != expected
+                {
+                    problems.append(
+                        "wildcard \(String(describing: params.wildcardComponents)), built with \(String(describing: expected))"
+                    )
+                }
+            } else if let array = value as? [String] {
+                if params[key] as? [String] != array {
+                    problems.append("\(key) is \(String(describing: params[key])), built with \(array)")
+                }
+            } else if params[key] as? String != "\(value)" {
+                problems.append(
+                    "\(key) is \(String(describing: params[key])), built with \("\(value)".debugDescription)")
+            }
+        }
+        for name in omitted where params[name] != nil {
+            problems.append("\(name) is \(String(describing: params[name])), built without it")
+        }
+        return problems
+    }
+}
+
+// MARK: - The universal-links file (option A)
+
+extension FuzzCase {
+    /// Every https URL that a router of the input's patterns routes (a handler accepts it) is
+    /// admitted by its `appSiteAssociation` file for the URL's host, under Apple's first-match
+    /// matching. The URLs: the URL line as an https URL, and URLs built for the patterns; each
+    /// one written in the usual encoding (as the file's documentation requires), with a domain
+    /// (a host with a dot) as host.
+    func checkAppSiteAssociation(router: Router) {
+        let site = Router()
+        let https = site.https
+        for table in [https, site.default] {
+            table.options = options.contains("p") ? [] : [.decodePlusSymbols]
+        }
+        if options.contains("h") { https.options.insert(.treatHostAsPathComponent) }
+        if options.contains("H") { site.default.options.insert(.treatHostAsPathComponent) }
+        https.shouldFallback = options.contains("f")
+        var lines: [ObjectIdentifier: Int] = [:]
+        for (line, pattern) in patterns.enumerated() {
+            let table = line.isMultiple(of: 2) ? https : site.default
+            let priority = options.contains("P") ? (line * 7) % 5 - 2 : 0
+            let handler: RouteHandler? = hasHandler(line: line) ? { [self] _ in !declines(line: line) } : nil
+            for definition in table.add(pattern: pattern, priority: priority, handler: handler) {
+                lines[ObjectIdentifier(definition)] = line
+            }
+        }
+
+        var candidates: [String] = []
+        if let components = URLComponents(string: url) {
+            var copy = components
+            copy.scheme = "https"
+            if copy.host?.isEmpty ?? true { copy.host = "example.com" }
+            if let text = copy.string { candidates.append(text) }
+        }
+        var count = 0
+        for line in patterns.indices where count < FuzzCase.maximumBuiltPatterns {
+            guard let (parameters, _) = buildParameters(line: line) else { continue }
+            count += 1
+            let pattern = patterns[line]
+            for host in [nil, "example.com"] as [String?] {
+                if let built = try? router.url(
+                    for: pattern, scheme: "https", host: host, parameters: parameters)
+                {
+                    candidates.append(built.absoluteString)
+                }
+            }
+            // A host segment: the first segment of a relative URL as the host.
+            if let relative = try? router.url(for: pattern, parameters: parameters) {
+                let text = relative.absoluteString
+                if text.hasPrefix("/") { candidates.append("https:/" + text) }
+            }
+        }
+
+        var files: [String: UniversalLinksMatcher] = [:]
+        for candidate in candidates {
+            guard let link = FuzzCase.usualEncoding(candidate), let host = URLComponents(string: link)?.host,
+                site.route(to: link)
+            else { continue }
+            let file: UniversalLinksMatcher
+            if let known = files[host] {
+                file = known
+            } else {
+                let json = site.appSiteAssociation(appIDs: ["ABCDE12345.com.example.app"], host: host) {
+                    definition in
+                    lines[ObjectIdentifier(definition)].map {
+                        !hasHandler(line: $0) ? false : declines(line: $0)
+                    } ?? false
+                }
+                do {
+                    file = try UniversalLinksMatcher(json)
+                } catch {
+                    check(false, "the universal-links file is malformed (\(error)):\n\(json)")
+                    return
+                }
+                files[host] = file
+            }
+            // Narrower names for cases of reported bugs (see Fuzz/known-issues): a `#` written
+            // `%23` in the path also matches a literal `#`; a fragment's path gives segments to
+            // any pattern (`/x#/y` routes to `/:a/:b`).
+            let linkParts = URLComponents(string: link)
+            let name =
+                linkParts?.percentEncodedPath.contains("%23") == true
+                ? "site-association-encoded-hash"
+                : linkParts?.percentEncodedFragment != nil ? "site-association-fragment" : "site-association"
+            check(
+                file.admits(link) || FuzzCase.skipped.contains(name),
+                "[\(name)] \(link.debugDescription) routes but the file for \(host) does not admit it: "
+                    + "\(file.components.map { ($0.path, $0.fragment ?? "", $0.exclude) })")
+        }
+    }
+
+    /// `text` as an https URL in the usual encoding: path segments and the fragment's path with
+    /// the characters a path allows as they are, the others as `%XX` (upper case). `nil` when the
+    /// host is not a domain (letters, digits, `-`, at least one `.`) or an escape is malformed.
+    static func usualEncoding(_ text: String) -> String? {
+        guard let components = URLComponents(string: text), let host = components.percentEncodedHost,
+            host.contains("."), host != ".",
+            host.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "." || $0 == "-")
+            }),
+            let path = usualSegments(components.percentEncodedPath)
+        else { return nil }
+        var result = "https://" + host + (components.port.map { ":\($0)" } ?? "") + path
+        if let query = components.percentEncodedQuery { result += "?" + query }
+        if let fragment = components.percentEncodedFragment {
+            let mark = fragment.firstIndex(of: "?") ?? fragment.endIndex
+            guard let fragmentPath = usualSegments(String(fragment[..<mark])) else { return nil }
+            result += "#" + fragmentPath + fragment[mark...]
+        }
+        return URL(string: result) == nil ? nil : result
+    }
+
+    private static let pathBytes = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@".utf8)
+
+    private static func usualSegments(_ text: String) -> String? {
+        var segments: [String] = []
+        for segment in text.split(separator: "/", omittingEmptySubsequences: false) {
+            var bytes: [UInt8] = []
+            var rest = Array(segment.utf8)[...]
+            while let byte = rest.popFirst() {
+                guard byte == UInt8(ascii: "%") else {
+                    bytes.append(byte)
+                    continue
+                }
+                guard rest.count >= 2,
+                    let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16)
+                else {
+                    return nil
+                }
+                bytes.append(value)
+                rest = rest.dropFirst(2)
+            }
+            var encoded = ""
+            for byte in bytes {
+                if pathBytes.contains(byte) {
+                    encoded.unicodeScalars.append(Unicode.Scalar(byte))
+                } else {
+                    encoded +=
+                        "%" + String(byte >> 4, radix: 16, uppercase: true)
+                        + String(byte & 15, radix: 16, uppercase: true)
+                }
+            }
+            segments.append(encoded)
+        }
+        return segments.joined(separator: "/")
+    }
+}
+
+// MARK: - Suspension (option s)
+
+/// One URL of the suspension check: `myapp://n/<id>/<action>` (accepted), `myapp://d/<id>/<action>`
+/// (declined), `myapp://x/<id>` (no route), `myapp://x y/<id>` (not a URL).
+private struct ScriptURL {
+    enum Kind { case accepted, declined, unmatched, notURL }
+    var id: Int
+    var kind: Kind
+    /// What its handler does (see `QueueSubject.handled`).
+    var action = 0
+    /// Routed by `router.myapp.route(to:)` instead of `router.route(to:)`.
+    var viaTable = false
+
+    var text: String {
+        switch kind {
+        case .accepted: return "myapp://n/\(id)/\(action)"
+        case .declined: return "myapp://d/\(id)/\(action)"
+        case .unmatched: return "myapp://x/\(id)"
+        case .notURL: return "myapp://x y/\(id)"
+        }
+    }
+}
+
+/// The logger lines that a logger reaction may answer.
+private enum QueueLine: Int {
+    case suspended = 1
+    case resumed, dropped
+}
+
+/// The router, or the model of its queue: both run the same script, with the same handlers and
+/// logger reactions, and record what happens in `trace`.
+private protocol QueueSubject: AnyObject {
+    var trace: [String] { get set }
+    var nextID: Int { get set }
+    /// The logger's reaction: 0 none; else `reaction % 4` names the line (`QueueLine`) and
+    /// `reaction / 4 % 8` the sub-step (see `perform`).
+    var reaction: Int { get set }
+    var inLogger: Bool { get set }
+    func route(_ url: ScriptURL) -> Bool
+    func suspend(keepingAtMost limit: Int)
+    func resume()
+}
+
+extension QueueSubject {
+    /// One step of the script: byte % 8 is the step, byte / 8 its argument.
+    func step(_ byte: UInt8) {
+        let argument = Int(byte / 8)
+        switch byte % 8 {
+        case 0, 1: routeNew(.accepted, action: argument % 16, viaTable: argument >= 16)
+        case 2: routeNew(.declined, action: argument % 16, viaTable: argument >= 16)
+        case 3: routeNew(.unmatched, viaTable: argument >= 16)
+        case 4:
+            trace.append("suspend(\(argument % 5))")
+            suspend(keepingAtMost: argument % 5)
+        case 5:
+            trace.append("resume()")
+            resume()
+        case 6: reaction = argument
+        default: routeNew(.notURL)
+        }
+    }
+
+    func routeNew(_ kind: ScriptURL.Kind, action: Int = 0, viaTable: Bool = false) {
+        let url = ScriptURL(id: nextID, kind: kind, action: action, viaTable: viaTable)
+        nextID += 1
+        trace.append("route \(url.text)\(viaTable ? " via the table" : "")")
+        let result = route(url)
+        trace.append("\(url.id) returned \(result)")
+    }
+
+    /// A sub-step, done by a handler or a logger reaction.
+    func perform(_ code: Int) {
+        switch code {
+        case 1:
+            trace.append("suspend(0)")
+            suspend(keepingAtMost: 0)
+        case 2:
+            trace.append("suspend(2)")
+            suspend(keepingAtMost: 2)
+        case 3:
+            trace.append("resume()")
+            resume()
+        case 4: routeNew(.accepted)
+        case 5: routeNew(.declined)
+        case 6: routeNew(.unmatched)
+        case 7: routeNew(.accepted, viaTable: true)
+        default: break
+        }
+    }
+
+    /// The handler of URL `id`: records the call, does `action % 8`, then (for 8...15) routes
+    /// one more URL; accepts unless the URL is a declined one.
+    func handled(id: Int, kind: ScriptURL.Kind, action: Int) -> Bool {
+        trace.append("handled \(id)")
+        perform(action % 8)
+        if action >= 8 { perform(4) }
+        return kind == .accepted
+    }
+
+    /// The logger saw `line`; a reaction does not run inside another one.
+    func logged(_ line: QueueLine, id: Int? = nil) {
+        trace.append("logged \(line)\(id.map { " \($0)" } ?? "")")
+        guard !inLogger, reaction % 4 == line.rawValue else { return }
+        inLogger = true
+        perform(reaction / 4 % 8)
+        inLogger = false
+    }
+}
+
+/// The library's router, with handlers and a logger that follow the script.
+private final class RouterQueue: QueueSubject {
+    let router = Router()
+    var trace: [String] = []
+    var nextID = 0
+    var reaction = 0
+    var inLogger = false
+
+    init() {
+        let table = router.myapp
+        table.add(pattern: "/n/:id/:action") { [unowned self] params in
+            handled(id: params.int("id") ?? -1, kind: .accepted, action: params.int("action") ?? -1)
+        }
+        table.add(pattern: "/d/:id/:action") { [unowned self] params in
+            handled(id: params.int("id") ?? -1, kind: .declined, action: params.int("action") ?? -1)
+        }
+        table.unmatchedHandler = { [unowned self] url, _ in
+            trace.append("unmatched \(RouterQueue.id(of: url))")
+        }
+        router.logger = { [unowned self] line in
+            if line.hasPrefix("[Routes] suspended") {
+                logged(.suspended)
+            } else if line.hasPrefix("[Routes] resumed") {
+                logged(.resumed)
+            } else if line.hasPrefix("[Routes] dropped ") {
+                // "[Routes] dropped myapp://n/3/0: more than 2 URLs kept"
+                let text = line.dropFirst("[Routes] dropped ".count).prefix { $0 != " " }.dropLast()
+                logged(.dropped, id: URL(string: String(text)).map(RouterQueue.id(of:)) ?? -1)
+            }
+        }
+    }
+
+    /// The id of a script URL.
+    static func id(of url: URL) -> Int {
+        let components = url.pathComponents
+        return components.count > 1 ? Int(components[1]) ?? -1 : -1
+    }
+
+    func route(_ url: ScriptURL) -> Bool {
+        url.viaTable ? router.myapp.route(to: url.text) : router.route(to: url.text)
+    }
+
+    func suspend(keepingAtMost limit: Int) { router.suspend(keepingAtMost: limit) }
+
+    func resume() { router.resume() }
+}
+
+/// The queue as the documentation states it (the "Routing rules" article, *Suspending routing*),
+/// with its own list.
+private final class ModelQueue: QueueSubject {
+    var trace: [String] = []
+    var nextID = 0
+    var reaction = 0
+    var inLogger = false
+    var isSuspended = false
+    var isDraining = false
+    var limit = 16
+    var kept: [ScriptURL] = []
+
+    func route(_ url: ScriptURL) -> Bool {
+        if url.kind == .notURL { return false }  // refused before anything else
+        guard isSuspended || isDraining else { return walk(url) }
+        guard url.kind != .unmatched else {  // not kept; the unmatched handler at once
+            trace.append("unmatched \(url.id)")
+            return false
+        }
+        let isKept = limit > 0
+        kept.append(url)
+        let dropped = dropExcess()
+        for url in dropped { logged(.dropped, id: url.id) }
+        return isKept
+    }
+
+    /// Routing a URL: its handler, then the unmatched handler when nothing accepted it.
+    func walk(_ url: ScriptURL) -> Bool {
+        let accepted = url.kind != .unmatched && handled(id: url.id, kind: url.kind, action: url.action)
+        if !accepted { trace.append("unmatched \(url.id)") }
+        return accepted
+    }
+
+    func suspend(keepingAtMost limit: Int) {
+        isSuspended = true
+        self.limit = limit
+        let dropped = dropExcess()
+        logged(.suspended)
+        for url in dropped { logged(.dropped, id: url.id) }
+    }
+
+    func resume() {
+        guard isSuspended else { return }
+        isSuspended = false
+        logged(.resumed)
+        guard !isDraining else { return }  // the resume under way goes on
+        isDraining = true
+        while !isSuspended, !kept.isEmpty { _ = walk(kept.removeFirst()) }
+        isDraining = false
+    }
+
+    private func dropExcess() -> [ScriptURL] {
+        let excess = kept.count - limit
+        guard excess > 0 else { return [] }
+        let dropped = Array(kept.prefix(excess))
+        kept.removeFirst(excess)
+        return dropped
+    }
+}
+
+/// Runs a script of suspend / route / resume steps (and logger reactions, handlers that suspend,
+/// resume or route) on a router and on the model; the handled URLs, their order, the unmatched
+/// calls, the logger lines and every `route(to:)` result must be the same.
+private struct SuspensionCheck {
+    static let maximumSteps = 64
+    let script: [UInt8]
+
+    func run() {
+        let real = RouterQueue()
+        let model = ModelQueue()
+        for byte in script {
+            real.step(byte)
+            model.step(byte)
+        }
+        // Whatever is still kept is routed at the end.
+        real.trace.append("resume()")
+        real.resume()
+        model.trace.append("resume()")
+        model.resume()
+        guard real.trace != model.trace, !FuzzCase.skipped.contains("suspension") else { return }
+        let first =
+            zip(real.trace, model.trace).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(real.trace.count, model.trace.count)
+        check(
+            false,
+            "[suspension] script \(script) differs from the model at event \(first):\n  router: "
+                + "\(real.trace[first...].prefix(6))\n  model:  \(model.trace[first...].prefix(6))\n  before: "
+                + "\(real.trace[..<first].suffix(12))")
     }
 }
 

@@ -2,7 +2,8 @@
 # Builds the libFuzzer target into Fuzz/.build/routes-fuzzer (git-ignored):
 #   1. every .swift file under Sources/Routes (all folders) as the module Routes (a static library), instrumented for
 #      libFuzzer and AddressSanitizer;
-#   2. Fuzz/FuzzTarget.swift and the repository's linear reference (Tests/RoutesTests/LinearReference.swift),
+#   2. Fuzz/FuzzTarget.swift, the repository's linear reference (Tests/RoutesTests/LinearReference.swift)
+#      and Apple's universal-links matching (Tests/RoutesTests/UniversalLinksMatcher.swift),
 #      which import Routes and see only its public API, linked with it.
 #
 #   Fuzz/build.sh              # optimized (-O), as run.sh uses
@@ -34,6 +35,7 @@ swiftc "${flags[@]}" "$@" \
     -module-name RoutesFuzz \
     -I "$out/module" -L "$out/module" -lRoutes \
     "$fuzz_dir/FuzzTarget.swift" "$root/Tests/RoutesTests/LinearReference.swift" \
+    "$root/Tests/RoutesTests/UniversalLinksMatcher.swift" \
     -o "$out/routes-fuzzer"
 
 echo "built $out/routes-fuzzer"

@@ -9,78 +9,8 @@ import Testing
 
     // MARK: Apple's matching, as documented
 
-    /// A parsed `applinks` document that decides, as the system does, whether a URL opens the app:
-    /// components are tried in order and the first whose path (and fragment) patterns match
-    /// decides; `*` matches any run of characters, `/` included, and `?` one character. Patterns
-    /// are compared with the URL's percent-encoded text; a URL without a path is matched as `/`.
-    struct Association {
-        struct Component {
-            var path: String
-            var fragment: String?
-            var exclude: Bool
-        }
-
-        var appIDs: [String]
-        var components: [Component]
-
-        init(_ json: String) throws {
-            let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
-            let root = try #require(object as? [String: Any])
-            #expect(Set(root.keys) == ["applinks"])
-            let applinks = try #require(root["applinks"] as? [String: Any])
-            let details = try #require(applinks["details"] as? [[String: Any]])
-            #expect(details.count == 1)
-            let detail = try #require(details.first)
-            appIDs = try #require(detail["appIDs"] as? [String])
-            let components = try #require(detail["components"] as? [[String: Any]])
-            self.components = try components.map { entry in
-                #expect(Set(entry.keys).isSubset(of: ["/", "#", "exclude"]))
-                return Component(
-                    path: try #require(entry["/"] as? String), fragment: entry["#"] as? String,
-                    exclude: entry["exclude"] as? Bool ?? false)
-            }
-        }
-
-        /// The component that decides for `url`, or `nil` when none matches.
-        func decidingComponent(_ url: String) -> Component? {
-            guard let parts = URLComponents(string: url) else { return nil }
-            let path = parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath
-            let fragment = parts.percentEncodedFragment ?? ""
-            return components.first { component in
-                Association.glob(component.path, matches: path)
-                    && component.fragment.map { Association.glob($0, matches: fragment) } ?? true
-            }
-        }
-
-        /// Whether the URL opens the app.
-        func admits(_ url: String) -> Bool {
-            decidingComponent(url).map { !$0.exclude } ?? false
-        }
-
-        /// Whether an `exclude` entry decides for the URL.
-        func excludes(_ url: String) -> Bool {
-            decidingComponent(url)?.exclude ?? false
-        }
-
-        static func glob(_ pattern: String, matches text: String) -> Bool {
-            let pattern = Array(pattern.unicodeScalars)
-            let text = Array(text.unicodeScalars)
-            // matched[j]: the pattern read so far matches text[..<j].
-            var matched = [true] + Array(repeating: false, count: text.count)
-            for character in pattern {
-                var next = Array(repeating: false, count: text.count + 1)
-                for j in 0...text.count {
-                    switch character {
-                    case "*": next[j] = matched[j] || (j > 0 && next[j - 1])
-                    case "?": next[j] = j > 0 && matched[j - 1]
-                    default: next[j] = j > 0 && matched[j - 1] && text[j - 1] == character
-                    }
-                }
-                matched = next
-            }
-            return matched[text.count]
-        }
-    }
+    /// Apple's matching (Tests/RoutesTests/UniversalLinksMatcher.swift, shared with the fuzzer).
+    typealias Association = UniversalLinksMatcher
 
     @Test func theReferenceMatcherFollowsApplesRules() {
         #expect(Association.glob("/user/*", matches: "/user/7/posts"))

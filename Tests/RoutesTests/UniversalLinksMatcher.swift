@@ -1,0 +1,100 @@
+import Foundation
+
+// Apple's matching of universal links, shared by the tests (AppSiteAssociationTests) and the
+// fuzzer (Fuzz/build.sh compiles this file with Fuzz/FuzzTarget.swift). It needs Foundation only
+// and stays internal, so that it compiles unchanged in both modules.
+
+/// A parsed `applinks` document that decides, as the system does, whether a URL opens the app:
+/// components are tried in order and the first whose path (and fragment) patterns match decides;
+/// `*` matches any run of characters, `/` included, and `?` one character. Patterns are compared
+/// with the URL's percent-encoded text; a URL without a path is matched as `/`.
+///
+/// ```swift
+/// let file = try UniversalLinksMatcher(router.appSiteAssociation(appIDs: [appID]))
+/// file.admits("https://example.com/user/7")  // whether the URL opens the app
+/// ```
+struct UniversalLinksMatcher {
+    /// A document that is not one `applinks` detail with `appIDs` and `components`.
+    struct FormatError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    struct Component {
+        var path: String
+        var fragment: String?
+        var exclude: Bool
+    }
+
+    var appIDs: [String]
+    var components: [Component]
+
+    init(_ json: String) throws {
+        func require<Value>(_ value: Any?, _ what: String) throws -> Value {
+            guard let value = value as? Value else {
+                throw FormatError(description: "\(what) is missing or malformed")
+            }
+            return value
+        }
+        let root: [String: Any] = try require(
+            try JSONSerialization.jsonObject(with: Data(json.utf8)), "the root")
+        guard Set(root.keys) == ["applinks"] else {
+            throw FormatError(description: "root keys \(root.keys.sorted())")
+        }
+        let applinks: [String: Any] = try require(root["applinks"], "applinks")
+        let details: [[String: Any]] = try require(applinks["details"], "details")
+        guard details.count == 1, let detail = details.first else {
+            throw FormatError(description: "\(details.count) details")
+        }
+        appIDs = try require(detail["appIDs"], "appIDs")
+        let components: [[String: Any]] = try require(detail["components"], "components")
+        self.components = try components.map { entry in
+            guard Set(entry.keys).isSubset(of: ["/", "#", "exclude"]) else {
+                throw FormatError(description: "component keys \(entry.keys.sorted())")
+            }
+            return Component(
+                path: try require(entry["/"], "a component's path"), fragment: entry["#"] as? String,
+                exclude: entry["exclude"] as? Bool ?? false)
+        }
+    }
+
+    /// The component that decides for `url`, or `nil` when none matches.
+    func decidingComponent(_ url: String) -> Component? {
+        guard let parts = URLComponents(string: url) else { return nil }
+        let path = parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath
+        let fragment = parts.percentEncodedFragment ?? ""
+        return components.first { component in
+            Self.glob(component.path, matches: path)
+                && component.fragment.map { Self.glob($0, matches: fragment) } ?? true
+        }
+    }
+
+    /// Whether the URL opens the app.
+    func admits(_ url: String) -> Bool {
+        decidingComponent(url).map { !$0.exclude } ?? false
+    }
+
+    /// Whether an `exclude` entry decides for the URL.
+    func excludes(_ url: String) -> Bool {
+        decidingComponent(url)?.exclude ?? false
+    }
+
+    /// Apple's pattern matching: `*` any run of characters, `?` one character, others themselves.
+    static func glob(_ pattern: String, matches text: String) -> Bool {
+        let pattern = Array(pattern.unicodeScalars)
+        let text = Array(text.unicodeScalars)
+        // matched[j]: the pattern read so far matches text[..<j].
+        var matched = [true] + Array(repeating: false, count: text.count)
+        for character in pattern {
+            var next = Array(repeating: false, count: text.count + 1)
+            for j in 0...text.count {
+                switch character {
+                case "*": next[j] = matched[j] || (j > 0 && next[j - 1])
+                case "?": next[j] = j > 0 && matched[j - 1]
+                default: next[j] = j > 0 && matched[j - 1] && text[j - 1] == character
+                }
+            }
+            matched = next
+        }
+        return matched[text.count]
+    }
+}
