@@ -20,7 +20,9 @@ public typealias RouteHandler = (RouteParameters) -> Bool
     ///
     /// ```swift
     /// router.default.add(pattern: "/post/:id") { params async -> Bool in
-    ///     guard let post = await store.post(id: params.int("id")) else { return false }  // next route
+    ///     let id = params.int("id")
+    ///     // `false`: the next matching route tries
+    ///     guard let post = await store.post(id: id) else { return false }
     ///     show(post)
     ///     return true
     /// }
