@@ -165,4 +165,26 @@ import Testing
             ))
         #expect(result.stdout.hasSuffix("\(table): 0 errors, 7 warnings (9 routes, 11 definitions)\n"))
     }
+
+    /// A table that routes nothing is reported at its directive; a table with fallback is not.
+    /// The advice for a pattern with a dotted host names the table and its hosts, not a path with
+    /// the host in it.
+    @Test func reportsEmptyTablesAndAdvisesHosts() throws {
+        let text = """
+            @beta hosts=example.com
+            @gamma fallback
+            /home
+            https://example.com/post/:id
+            """
+        let table = try temporaryTable(text)
+        let result = routes("lint", "-t", table)
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                \(table):1:1: warning: [beta] has no routes and does not fall back, so URLs of beta reach no route, not even the global table's; add its routes, set shouldFallback, or remove it with unregister(scheme:) (reading router.beta or router["beta"] creates the table)
+                \(table):4:1: warning: [JLRoutesGlobalRoutesScheme] https://example.com/post/:id starts with a scheme, but a pattern is matched against a URL's path only; register /post/:id in the table of https with example.com in its hosts instead
+                \(table): 0 errors, 2 warnings (2 routes, 2 definitions)
+
+                """)
+    }
 }
