@@ -74,10 +74,11 @@ import Testing
                   /files/:name/:name
                                ^
                 \(path):10:29: error: the global table cannot fall back: fallback leads to it
+                \(path):11:1: warning: [https] has no routes and does not fall back, so URLs of https reach no route, not even the global table's; add its routes, set shouldFallback, or remove it with unregister(scheme:) (reading router.https or router["https"] creates the table)
                 \(path):11:14: error: "https://example.com" is not a host name: write example.com, without scheme, path or port
                 \(path):11:56: error: unknown route option "treatHostAsPath"; expected decodePlusSymbols, treatHostAsPathComponent or none
                 \(path):12:10: error: unexpected "/y"; a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [decline]
-                \(path): 12 errors, 0 warnings (0 routes, 0 definitions)
+                \(path): 12 errors, 1 warning (0 routes, 0 definitions)
 
                 """)
     }
