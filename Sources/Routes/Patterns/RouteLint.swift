@@ -3,7 +3,8 @@
 ///
 /// ```swift
 /// for warning in router.lint() { print(warning) }
-/// // [myapp] /user/:userID differs from /user/:id only in parameter names; it runs only if /user/:id declines
+/// // [myapp] /user/:userID differs from /user/:id only in parameter
+/// // names; it runs only if /user/:id declines
 /// ```
 public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
     /// What kind of finding.
@@ -125,7 +126,9 @@ extension RouteTable {
     /// }
     /// router.default.add(pattern: "/post/:slug") { _ in true }
     /// router.default.lint().map(\.kind)  // [.parameterNamesOnly]
-    /// router.default.lint(mayDecline: { definition in byID.contains { $0 === definition } })  // []
+    /// router.default.lint(mayDecline: { definition in
+    ///     byID.contains { $0 === definition }
+    /// })  // []
     /// ```
     /// - Parameter mayDecline: whether a definition's handler may return `false`; asked once per
     ///   definition.

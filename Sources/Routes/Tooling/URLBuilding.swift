@@ -4,9 +4,10 @@ import Foundation
 ///
 /// ```swift
 /// do {
-///     _ = try router.url(for: "/user/view/:id", scheme: "myapp", parameters: [:])
+///     _ = try router.url(for: "/user/:id", scheme: "myapp", parameters: [:])
 /// } catch {
-///     print(error)  // Cannot build a URL for "/user/view/:id": missing parameter "id"
+///     // Cannot build a URL for "/user/:id": missing parameter "id"
+///     print(error)
 /// }
 /// ```
 public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -123,11 +124,16 @@ extension Router {
     /// other apps can be built too.
     ///
     /// ```swift
-    /// try router.url(for: "/user/view/:id(/:tab)", scheme: "myapp", parameters: ["id": 42, "ref": "mail"])
+    /// try router.url(
+    ///     for: "/user/view/:id(/:tab)", scheme: "myapp",
+    ///     parameters: ["id": 42, "ref": "mail"])
     /// // myapp://user/view/42?ref=mail
-    /// try router.url(for: "/post/:id", scheme: "https", host: "example.com", parameters: ["id": 7])
+    /// try router.url(
+    ///     for: "/post/:id", scheme: "https", host: "example.com",
+    ///     parameters: ["id": 7])
     /// // https://example.com/post/7
-    /// try router.url(for: "/post/:id", scheme: "myapp", host: "feed", parameters: ["id": 7])
+    /// try router.url(
+    ///     for: "/post/:id", scheme: "myapp", host: "feed", parameters: ["id": 7])
     /// // throws: myapp://feed/post/7 would read "feed" as a path segment
     /// ```
     /// - Parameters:
@@ -164,10 +170,12 @@ extension RouteTable {
     ///
     /// ```swift
     /// router.myapp.add(pattern: "/post/:id") { _ in true }
-    /// try router.myapp.url(for: "/post/:id", parameters: ["id": 7])  // myapp://post/7
+    /// try router.myapp.url(for: "/post/:id", parameters: ["id": 7])
+    /// // myapp://post/7
     /// router.https.hosts = ["example.com"]
     /// router.https.add(pattern: "/post/:id") { _ in true }
-    /// try router.https.url(for: "/post/:id", host: "example.com", parameters: ["id": 7])
+    /// try router.https.url(
+    ///     for: "/post/:id", host: "example.com", parameters: ["id": 7])
     /// // https://example.com/post/7
     /// ```
     /// - Parameters:
