@@ -23,5 +23,11 @@ let package = Package(
             dependencies: ["Routes"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Apps in Swift 5 mode, with unannotated classes: callers without isolation.
+        .testTarget(
+            name: "RoutesSwift5Tests",
+            dependencies: ["Routes"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
     ]
 )

@@ -9,7 +9,11 @@
 # 2. `docc convert` of Sources/Routes/Routes.docc with those symbol graphs, `--warnings-as-errors`;
 #    its output is also searched for "warning:" in case a docc version lets one through.
 # 3. The ```swift blocks of the catalog's articles are compiled against the library, with the
-#    README's convention (.ci/readme-examples.sh, in .build-docs/examples).
+#    README's convention (.ci/readme-examples.sh, in .build-docs/examples): a block that starts
+#    with a file-name comment (`// AppRoutes.swift`, `// main.swift`) is a whole file, any other
+#    block the body of an `@MainActor` function.
+# The length of listing lines (78 characters at most, or DocC hides the rest behind a scrollbar)
+# is checked by `python3 .ci/doc-line-length.py`, a step of its own in .ci/run.
 # The archive is .build-docs/Routes.doccarchive (`docc preview` serves the same inputs locally).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -4,12 +4,18 @@
 #   bash .ci/readme-examples.sh                  # every block of README.md; exit 1 if one fails
 #   bash .ci/readme-examples.sh a.md b.md ...    # the same for other Markdown files (DocC articles)
 #
-# Convention of the README:
-# - A block whose first significant line (comments, blank lines and `#if`/`#else`/`#endif` lines
-#   skipped) starts with `import` is a file-scope block: it goes into a file as it is, after
-#   `import Foundation` / `import Routes` when it does not import them itself.
-# - Every other block is the body of `@MainActor private func example<N>() throws { ... }`, in a
-#   file that imports Foundation and Routes. It may declare local types and its own `let router`.
+# The convention, which the README and the DocC landing page state for readers: each ```swift
+# block is compiled the way a reader would paste it.
+# - Whole file: a block whose first line is a file-name comment, `// main.swift` or
+#   `// AppRoutes.swift` (text may follow the name: `// AppRoutes.swift: a whole file`), is a
+#   whole Swift file, compiled exactly as written: nothing is added, not even `import Routes`.
+#   `// main.swift` is the main file of an executable target (top-level statements allowed);
+#   any other name is a source file of a library target (declarations only, as in an app).
+# - Function body: every other block is statements for the body of a function on the main actor
+#   that may throw: it goes into `@MainActor func example<N>() throws { ... }`, in a file that
+#   imports Foundation and Routes. It may declare local types and its own `let router`.
+#   Such a block must not `import` anything: a block with an import and no file-name comment
+#   fails, so that no block is silently compiled as a file.
 # - Blocks fenced as ```text, ```sh (anything but ```swift) are not Swift and are skipped.
 #
 # Each block becomes its own module of a throwaway package in .build-readme/ (git-ignored by the
@@ -60,22 +66,18 @@ def fenced_blocks(path):
         blocks.append((language, first, body))
     return blocks
 
-def first_significant_line(body):
-    in_comment = False
-    for line in body:
-        text = line.strip()
-        if in_comment or text.startswith("/*"):
-            in_comment = "*/" not in text
-            continue
-        if not text or text.startswith("//") or re.match(r"#(if|elseif|else|endif)\b", text):
-            continue
-        return text
-    return ""
+def file_name(body):
+    """The file name of a whole-file block (its first line is `// Name.swift`), else None."""
+    first = next((line.strip() for line in body if line.strip()), "")
+    match = re.match(r"^//\s*([A-Za-z_][\w+-]*\.swift)\b", first)
+    return match.group(1) if match else None
 
-def imports(body, module):
-    return any(re.match(r"^\s*(@[\w()]+\s+)*import\s+(\w+\s+)?%s\b" % module, line) for line in body)
+def import_line(body):
+    """The 0-based index of the first `import` declaration of a block, or None."""
+    return next((index for index, line in enumerate(body)
+                 if re.match(r"^\s*(@[\w()]+\s+)*import\s+\w", line)), None)
 
-targets, skipped, number = [], 0, 0
+targets, skipped, number, unmarked = [], 0, 0, []
 for path in files:
     stem = re.sub(r"\W", "", os.path.splitext(os.path.basename(path))[0]) or "Markdown"
     for language, first, body in fenced_blocks(path):
@@ -87,17 +89,26 @@ for path in files:
         if any(name == target[0] for target in targets):
             name += f"_{number}"
         location = f"#sourceLocation(file: {json.dumps(path)}, line: {first})"
-        if first_significant_line(body).startswith("import"):
-            header = [f"import {module}" for module in ("Foundation", "Routes") if not imports(body, module)]
-            text = header + [location] + body + ["#sourceLocation()", ""]
+        source = file_name(body)
+        if source:
+            kind = "main" if source == "main.swift" else "file"
+            text = [location] + body + ["#sourceLocation()", ""]
         else:
+            found = import_line(body)
+            if found is not None:
+                unmarked.append(f"{path}:{first + found}: this ```swift block imports a module but "
+                                "has no file-name comment: start it with `// Name.swift` (a whole "
+                                "file) or drop the import (the body of a function)")
+            kind, source = "body", "Example.swift"
             text = ["import Foundation", "import Routes", "",
                     f"@MainActor private func example{number}() throws {{", location] + body + \
                    ["#sourceLocation()", "}", ""]
         os.makedirs(os.path.join(package, "Sources", name))
-        with open(os.path.join(package, "Sources", name, "Example.swift"), "w", encoding="utf-8") as file:
+        with open(os.path.join(package, "Sources", name, source), "w", encoding="utf-8") as file:
             file.write("\n".join(text))
-        targets.append((name, path, first, first + len(body) - 1))
+        targets.append((name, path, first, first + len(body) - 1, kind))
+if unmarked:
+    sys.exit("\n".join(unmarked))
 
 identity = os.path.basename(root.rstrip("/"))
 products = f'[.product(name: "Routes", package: {json.dumps(identity)})]'
@@ -113,17 +124,20 @@ with open(os.path.join(package, "Package.swift"), "w", encoding="utf-8") as file
         "    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],",
         f"    dependencies: [.package(path: {json.dumps(root)})],",
         "    targets: [",
-        *[f'        .target(name: "{name}", dependencies: {products}),' for name, _, _, _ in targets],
+        *[f'        .{"executableTarget" if kind == "main" else "target"}(name: "{name}", '
+          f'dependencies: {products}),' for name, _, _, _, kind in targets],
         "    ]",
         ")",
         "",
     ]))
 with open(os.path.join(package, "blocks.tsv"), "w", encoding="utf-8") as file:
-    for name, path, first, last in targets:
+    for name, path, first, last, _ in targets:
         file.write(f"{name}\t{path}\t{first}\t{last}\n")
 shown = [os.path.relpath(path, root) if path.startswith(root + "/") else path
-         for path in dict.fromkeys(path for _, path, _, _ in targets)]
-print(f"{len(targets)} swift blocks to compile ({skipped} other code blocks skipped), in "
+         for path in dict.fromkeys(path for _, path, _, _, _ in targets)]
+kinds = {kind: sum(1 for target in targets if target[4] == kind) for kind in ("body", "file", "main")}
+print(f"{len(targets)} swift blocks to compile ({kinds['body']} function bodies, {kinds['file']} "
+      f"library files, {kinds['main']} main.swift files; {skipped} other code blocks skipped), in "
       + (", ".join(shown) or "no file"))
 PYTHON
 

@@ -65,6 +65,80 @@ import Testing
         #expect(!router.route(to: "alpha://settings"))
     }
 
+    /// Finding 10: the advice for `https://example.com/post/:id` was `/example.com/post/:id`,
+    /// which never matches (a dotted host is not a segment); the same for `localhost:3000`. Each
+    /// advised registration, made in a fresh router, routes the URL the pattern names.
+    @Test func theAdviceForAPatternWithASchemeRoutesItsURL() throws {
+        let cases: [(pattern: String, url: String, advice: String)] = [
+            (
+                "https://example.com/post/:id", "https://example.com/post/7",
+                "register /post/:id in the table of https with example.com in its hosts instead"
+            ),
+            (
+                "http://localhost:3000/post/:id", "http://localhost:3000/post/7",
+                "register /post/:id in the table of http with localhost in its hosts instead"
+            ),
+            ("myapp://user/:id", "myapp://user/7", "register /user/:id in the table of myapp instead"),
+            ("myapp://feed:8080/x", "myapp://feed:8080/x", "register /feed/x in the table of myapp instead"),
+            (
+                "myapp://localhost/a", "myapp://localhost/a",
+                "register /a in the table of myapp with localhost in its hosts instead"
+            ),
+            ("myapp:///a/b", "myapp:///a/b", "register /a/b in the table of myapp instead"),
+            (
+                "https://example.com", "https://example.com",
+                "register / in the table of https with example.com in its hosts instead"
+            ),
+            (
+                "https://*.example.com/x", "https://www.example.com/x",
+                "register /x in the table of https with *.example.com in its hosts instead"
+            ),
+        ]
+        for (pattern, url, advice) in cases {
+            let router = Router()
+            router.https.add(pattern: pattern)
+            let warning = try #require(router.lint().first { $0.kind == .schemeInPattern }, "\(pattern)")
+            #expect(warning.description.hasSuffix(advice), "\(warning)")
+            #expect(!router.route(to: url), "\(pattern) routes \(url) as it is")
+            let fix = try #require(warning.fix)
+            let fresh = Router()
+            if let host = fix.host { fresh[fix.scheme].hosts = [host] }
+            fresh[fix.scheme].add(pattern: fix.pattern)
+            #expect(fresh.route(to: url), "\(fix) for \(pattern) does not route \(url)")
+            #expect(fresh.lint().isEmpty)
+        }
+    }
+
+    /// Item 8: `router.routesForScheme` (or any name that is not a member) is the table of that
+    /// scheme, created on first use; with no routes and no fallback it routes nothing and keeps the
+    /// scheme's URLs from the global table.
+    @Test func aSchemeTableThatRoutesNothingIsAFinding() {
+        router.default.add(pattern: "/home")
+        #expect(router.route(to: "myapp://home"))
+        _ = router.myapp  // creates the table of myapp
+        #expect(!router.route(to: "myapp://home"))
+        let warnings = router.lint()
+        #expect(warnings.map(\.kind) == [.emptyTable])
+        #expect(warnings.map(\.pattern) == [""])
+        #expect(warnings.map(\.scheme) == ["myapp"])
+        #expect(
+            warnings.map(\.description) == [
+                "[myapp] has no routes and does not fall back, so URLs of myapp reach no route, not even the global table's; add its routes, set shouldFallback, or remove it with unregister(scheme:) (reading router.myapp or router[\"myapp\"] creates the table)"
+            ])
+        #expect(router.myapp.lint().map(\.kind) == [.emptyTable])
+        // With fallback, or an unmatched handler, or a route, the table does something.
+        router.myapp.shouldFallback = true
+        #expect(router.lint().isEmpty)
+        router.myapp.shouldFallback = false
+        router.myapp.unmatchedHandler = { _, _ in }
+        #expect(router.lint().isEmpty)
+        router.myapp.unmatchedHandler = nil
+        router.myapp.add(pattern: "/a")
+        #expect(router.lint().isEmpty)
+        // The global table is never empty in this sense: it is where URLs go.
+        #expect(Router().lint().isEmpty)
+    }
+
     @Test func aCatchAllInTheGlobalTableIsAFinding() {
         for pattern in ["*", "/:x", "/:a/:b", "/:a/*", "/:a/:b/*", "/home", "/", "/:a/b"] {
             router.default.add(pattern: pattern)

@@ -107,6 +107,24 @@ import Testing
         #expect(lines.isEmpty)
     }
 
+    /// An unmatched handler called while suspended may resume, route and suspend again.
+    @Test func anUnmatchedHandlerMayUseTheQueue() {
+        router.default.add(pattern: "/n/:id", handler: handler("n"))
+        router.default.unmatchedHandler = { [log, unowned router] url, _ in
+            log.append("unmatched \(url.absoluteString)")
+            router.resume()
+            router.route(to: "myapp://n/from-unmatched")
+            router.suspend()
+        }
+        router.suspend()
+        router.route(to: "myapp://n/1")
+        #expect(router.route(to: "myapp://nothing") == false)
+        #expect(log.take() == ["unmatched myapp://nothing", "n 1 -", "n from-unmatched -"])
+        #expect(router.route(to: "myapp://n/2"))  // suspended again by the unmatched handler
+        router.resume()
+        #expect(log.take() == ["n 2 -"])
+    }
+
     // Regression (review finding 2): a logger that resumed on "dropped" crashed the router
     // (the queue was mutated while the logger ran).
     @Test func aLoggerMayResumeWhenAURLIsDropped() {

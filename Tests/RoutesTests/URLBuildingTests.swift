@@ -77,6 +77,168 @@ import Testing
         #expect(error.description == "Cannot build a URL for \"/user/:id\": missing parameter \"id\"")
     }
 
+    // Finding 6: a built URL must route back in the table it is routed in. These failed before
+    // the table's rules were checked (the check ran with no options, no table and no hosts).
+
+    /// `myapp://feed/post/7` reads `feed` as a path segment, so it never routed to `/post/:id`.
+    @Test func aHostReadAsAPathSegmentIsAnError() throws {
+        let feed = URLBuildingError(pattern: "/post/:id", reason: .hostReadAsPathSegment("feed"))
+        #expect(throws: feed) {
+            try router.url(for: "/post/:id", scheme: "myapp", host: "feed", parameters: ["id": 7])
+        }
+        #expect(
+            feed.description
+                == "Cannot build a URL for \"/post/:id\": the host \"feed\" would be read as the first path segment; leave host: out or put it in the pattern"
+        )
+        router.myapp.add(pattern: "/post/:id")
+        #expect(throws: feed) { try router.myapp.url(for: "/post/:id", host: "feed", parameters: ["id": 7]) }
+        // In a table that treats every host as a segment, any host is one.
+        router.web.options.insert(.treatHostAsPathComponent)
+        router.web.add(pattern: "/post/:id")
+        #expect(throws: URLBuildingError(pattern: "/post/:id", reason: .hostReadAsPathSegment("example.com")))
+        {
+            try router.web.url(for: "/post/:id", host: "example.com", parameters: ["id": 7])
+        }
+        // A dotted host, localhost and a host with a port are hosts.
+        router.http.add(pattern: "/post/:id")
+        for host in ["example.com", "localhost", "localhost:3000", "a.b:8080"] {
+            let url = try router.http.url(for: "/post/:id", host: host, parameters: ["id": 7])
+            #expect(url.absoluteString == "http://\(host)/post/7")
+            #expect(router.route(to: url), "\(url)")
+        }
+    }
+
+    @Test func aTableBuildsByItsOwnOptions() throws {
+        router.web.options.insert(.treatHostAsPathComponent)
+        router.web.add(pattern: "/example.com/post/:id")
+        router.web.add(pattern: "/:domain/x")
+        router.web.add(pattern: "/post/:id")
+        let cases: [(String, [String: Any], String)] = [
+            ("/example.com/post/:id", ["id": 7], "web://example.com/post/7"),
+            ("/:domain/x", ["domain": "a.b"], "web://a.b/x"),
+            ("/post/:id", ["id": 7], "web://post/7"),
+        ]
+        for (pattern, values, text) in cases {
+            #expect(try router.web.url(for: pattern, parameters: values).absoluteString == text)
+            // The router's form delegates to the table of the scheme.
+            #expect(try router.url(for: pattern, scheme: "web", parameters: values).absoluteString == text)
+            #expect(router.route(to: text))
+        }
+        router.myapp.add(pattern: "/post/:id")
+        #expect(
+            try router.myapp.url(for: "/post/:id", parameters: ["id": 7]).absoluteString == "myapp://post/7")
+        // The global table builds relative URLs, which routing sends to it.
+        router.default.add(pattern: "/search")
+        #expect(
+            try router.default.url(for: "/search", parameters: ["q": "x"]).absoluteString == "/search?q=x")
+    }
+
+    @Test func theHostsOfTheTableAreChecked() throws {
+        router.https.hosts = ["example.com", "*.example.com"]
+        router.https.add(pattern: "/post/:id")
+        #expect(throws: URLBuildingError(pattern: "/post/:id", reason: .hostNotAccepted("evil.com"))) {
+            try router.https.url(for: "/post/:id", host: "evil.com", parameters: ["id": 7])
+        }
+        // Without a host, "post" would be the host: not one of the table's.
+        #expect(throws: URLBuildingError(pattern: "/post/:id", reason: .hostNotAccepted("post"))) {
+            try router.url(for: "/post/:id", scheme: "https", parameters: ["id": 7])
+        }
+        #expect(throws: URLBuildingError(pattern: "/:domain", reason: .hostNotAccepted(nil))) {
+            router.https.add(pattern: "/:domain")
+            return try router.https.url(for: "/:domain", parameters: ["domain": "a.b"])
+        }
+        for host in ["example.com", "www.example.com"] {
+            let url = try router.https.url(for: "/post/:id", host: host, parameters: ["id": 7])
+            #expect(url.absoluteString == "https://\(host)/post/7")
+            #expect(router.route(to: url))
+        }
+        #expect(
+            URLBuildingError(pattern: "/p", reason: .hostNotAccepted(nil)).description
+                == "Cannot build a URL for \"/p\": the URL has no host, and the table routes only its hosts; give one of them as host:"
+        )
+    }
+
+    @Test func aPatternMustBeRegisteredWhereTheURLIsRouted() throws {
+        router.myapp.add(pattern: "/a")
+        #expect(throws: URLBuildingError(pattern: "/b", reason: .notRegistered(scheme: "myapp"))) {
+            try router.myapp.url(for: "/b")
+        }
+        // Registered in myapp, but an `other` URL is routed in the global table.
+        let elsewhere = URLBuildingError(pattern: "/a", reason: .notRegistered(scheme: Router.defaultScheme))
+        #expect(throws: elsewhere) { try router.url(for: "/a", scheme: "other") }
+        #expect(
+            elsewhere.description
+                == "Cannot build a URL for \"/a\": the pattern is not registered in the table of JLRoutesGlobalRoutesScheme, where the URL would be routed"
+        )
+        #expect(router.schemes == ["myapp"])  // building created no table
+        // A pattern registered nowhere is built by the rules alone (links to other apps).
+        #expect(try router.url(for: "/never", scheme: "other").absoluteString == "other://never")
+        // The global table that a table falls back to routes its patterns.
+        router.default.add(pattern: "/home")
+        #expect(throws: URLBuildingError(pattern: "/home", reason: .notRegistered(scheme: "myapp"))) {
+            try router.myapp.url(for: "/home")
+        }
+        router.myapp.shouldFallback = true
+        #expect(try router.myapp.url(for: "/home").absoluteString == "myapp://home")
+        #expect(try router.url(for: "/home", scheme: "myapp").absoluteString == "myapp://home")
+        // An expansion of a registered pattern is registered.
+        router.myapp.add(pattern: "/the(/foo/:a)")
+        #expect(
+            try router.myapp.url(for: "/the/foo/:a", parameters: ["a": 1]).absoluteString
+                == "myapp://the/foo/1")
+    }
+
+    /// A route of another pattern asked first is not an error: the pattern's handler runs when it
+    /// declines (lint reports the overlap). A longer expansion of the same registration is.
+    @Test func onlyTheSameRegistrationAskedFirstIsAnError() throws {
+        var asked: [String] = []
+        router.myapp.add(pattern: "/post/:slug", priority: 5) { params in
+            asked.append(params.pattern)
+            return false
+        }
+        router.myapp.add(pattern: "/post/:id") { params in
+            asked.append(params.pattern)
+            return true
+        }
+        let url = try router.myapp.url(for: "/post/:id", parameters: ["id": 7])
+        #expect(router.route(to: url))
+        #expect(asked == ["/post/:slug", "/post/:id"])
+        router.myapp.add(pattern: "/a(/:id)/*")
+        #expect(throws: URLBuildingError(pattern: "/a(/:id)/*", reason: .ambiguous(routedTo: "/a/:id/*"))) {
+            try router.myapp.url(for: "/a(/:id)/*", parameters: [Definition.Keys.wildcard: ["x"]])
+        }
+        #expect(throws: URLBuildingError(pattern: "/a/*", reason: .ambiguous(routedTo: "/a/:id/*"))) {
+            try router.myapp.url(for: "/a/*", parameters: [Definition.Keys.wildcard: ["x"]])
+        }
+    }
+
+    /// Before, these built URLs that routed with other values (an ignored query item, a dropped
+    /// wildcard component).
+    @Test func aValueThatWouldNotComeBackIsAnError() throws {
+        #expect(throws: URLBuildingError(pattern: "/p", reason: .valueNotReadBack(key: ""))) {
+            try router.url(for: "/p", scheme: "myapp", parameters: ["": "x"])
+        }
+        let wildcard = Definition.Keys.wildcard
+        #expect(throws: URLBuildingError(pattern: "/files/*", reason: .valueNotReadBack(key: wildcard))) {
+            try router.url(for: "/files/*", scheme: "myapp", parameters: [wildcard: [""]])
+        }
+        router.myapp.add(pattern: "/files/*")
+        #expect(throws: URLBuildingError(pattern: "/files/*", reason: .valueNotReadBack(key: wildcard))) {
+            try router.myapp.url(for: "/files/*", parameters: [wildcard: ["a", ""]])
+        }
+        #expect(
+            try router.myapp.url(for: "/files/*", parameters: [wildcard: ["", "a"]]).absoluteString
+                == "myapp://files//a")
+    }
+
+    /// Before, a text Foundation rejected became `file:///` without a word.
+    @Test func aTextThatIsNotAURLIsAnErrorNeverAFileURL() {
+        let builder = URLBuilder(pattern: "/a", scheme: "myapp", host: nil, parameters: [:])
+        #expect(throws: URLBuildingError(pattern: "/a", reason: .notAURL("myapp://a b"))) {
+            try builder.url("myapp://a b")
+        }
+    }
+
     enum Tab: String, Decodable { case posts, likes }
     enum Level: Int, Decodable {
         case low = 1

@@ -10,12 +10,17 @@ extension RouteParameters {
     ///
     /// ```swift
     /// enum Tab: String, Decodable { case posts, likes }
-    /// struct UserLink: Decodable { let id: Int; let tab: Tab?; let tags: [String]; let debug: Bool }
+    /// struct UserLink: Decodable {
+    ///     let id: Int
+    ///     let tab: Tab?
+    ///     let tags: [String]
+    ///     let debug: Bool
+    /// }
     ///
     /// router.default.add(pattern: "/user/:id") { params in
     ///     // myapp://user/42?tab=likes&tags=a&tags=b&debug=yes
     ///     guard let link = try? params.decode(UserLink.self) else { return false }
-    ///     show(link)  // UserLink(id: 42, tab: .likes, tags: ["a", "b"], debug: true)
+    ///     show(link)  // id 42, tab .likes, tags ["a", "b"], debug true
     ///     return true
     /// }
     /// ```

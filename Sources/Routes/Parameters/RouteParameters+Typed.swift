@@ -22,7 +22,8 @@ import Foundation
 ///
 /// ```swift
 /// router.default.add(pattern: "/post/:id") { params in
-///     guard let id = params.int("id") else { return false }  // not a number: next route
+///     // not a number: let the next route try
+///     guard let id = params.int("id") else { return false }
 ///     showPost(id)
 ///     return true
 /// }

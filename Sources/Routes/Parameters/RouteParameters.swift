@@ -116,7 +116,8 @@ public struct RouteParameters {
     /// The decoded segments captured by a trailing `*`, or `nil` when the pattern has none.
     ///
     /// ```swift
-    /// params.wildcardComponents  // ["docs", "intro"] for /files/* and myapp://files/docs/intro
+    /// // /files/* and myapp://files/docs/intro:
+    /// params.wildcardComponents  // Optional(["docs", "intro"])
     /// ```
     public var wildcardComponents: [String]? {
         switch captures.wildcard {

@@ -3,7 +3,8 @@
 ///
 /// ```swift
 /// for warning in router.lint() { print(warning) }
-/// // [myapp] /user/:userID differs from /user/:id only in parameter names; it runs only if /user/:id declines
+/// // [myapp] /user/:userID differs from /user/:id only in parameter
+/// // names; it runs only if /user/:id declines
 /// ```
 public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
     /// What kind of finding.
@@ -20,12 +21,25 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         /// at a higher or equal rank).
         case shadowed
         /// The pattern starts with a scheme (`myapp://user/:id`), but patterns are matched
-        /// against a URL's path only: register `/user/:id` in the table of `myapp` instead.
+        /// against a URL's path only: register `/user/:id` in the table of `myapp` instead. The
+        /// advice routes the URL the pattern names: a host that routing reads as a path segment
+        /// (no `.`, not `localhost`) stays in the path; any other host goes to the table's
+        /// ``RouteTable/hosts`` without its port (`https://example.com/post/:id`: `/post/:id` in
+        /// the table of `https`, with `example.com` in its hosts).
         case schemeInPattern
         /// A route of the global table that has no literal segment (`/*`, `/:x`, `/:a/:b`): it
         /// matches every URL (or every URL with that many segments) of every scheme that has no
         /// table of its own, `javascript:`, `file:` and `http:` links included.
         case catchAll
+        /// A scheme's table with no routes, no ``RouteTable/shouldFallback`` and no
+        /// ``RouteTable/unmatchedHandler``: it routes nothing, and it keeps the URLs of its scheme
+        /// from the global table. Such a table is made by reading `router.alpha` (or
+        /// `router["alpha"]`), which creates the table of `alpha` on first use — also by a name
+        /// that is not a member, since `router.anything` is the table of the scheme `anything`.
+        /// Add its routes, set `shouldFallback`, or remove it with ``Router/unregister(scheme:)``.
+        /// The warning's ``RouteLintWarning/pattern`` is empty. A table with fallback and no
+        /// routes is no finding: its URLs go on to the global table.
+        case emptyTable
     }
 
     /// What kind of finding.
@@ -40,7 +54,7 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
     /// warning.scheme  // "myapp"
     /// ```
     public let scheme: String
-    /// The pattern of the definition the finding is about.
+    /// The pattern of the definition the finding is about (empty for ``Kind/emptyTable``).
     ///
     /// ```swift
     /// warning.pattern  // "/user/new"
@@ -48,7 +62,7 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
     public let pattern: String
     /// For duplicate, renamed and shadowed definitions, the earlier definition that is asked
     /// first; `nil` for the findings about one definition (``Kind/schemeInPattern``,
-    /// ``Kind/catchAll``).
+    /// ``Kind/catchAll``) or a table (``Kind/emptyTable``).
     ///
     /// ```swift
     /// warning.earlierPattern  // "/user/:id"
@@ -56,13 +70,19 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
     public let earlierPattern: String?
     /// The sentence ``description`` prints.
     private let message: String
+    /// For ``Kind/schemeInPattern``, the registration the message advises.
+    let fix: LintFix?
 
-    init(kind: Kind, scheme: String, pattern: String, earlierPattern: String?, message: String) {
+    init(
+        kind: Kind, scheme: String, pattern: String, earlierPattern: String?, message: String,
+        fix: LintFix? = nil
+    ) {
         self.kind = kind
         self.scheme = scheme
         self.pattern = pattern
         self.earlierPattern = earlierPattern
         self.message = message
+        self.fix = fix
     }
 
     /// A readable sentence that says what to do.
@@ -71,7 +91,8 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
     /// print(warning)
     /// ```
     public var description: String {
-        "[\(scheme)] \(pattern) \(message)"
+        pattern.isEmpty && kind == .emptyTable
+            ? "[\(scheme)] \(message)" : "[\(scheme)] \(pattern) \(message)"
     }
 }
 
@@ -83,7 +104,9 @@ extension RouteTable {
     ///   before them (each reported once, against the first definition that covers it);
     /// - a pattern that starts with a scheme (`myapp://user/:id`);
     /// - in the global table, a catch-all route (`/*`, `/:x`): the global table receives the URLs
-    ///   of every scheme without a table of its own.
+    ///   of every scheme without a table of its own;
+    /// - a scheme's table that routes nothing: no routes, no fallback, no unmatched handler
+    ///   (``RouteLintWarning/Kind/emptyTable``; `router.alpha` creates the table of `alpha`).
     ///
     /// ```swift
     /// router.default.add(pattern: "/user/:id") { _ in true }
@@ -103,13 +126,16 @@ extension RouteTable {
     /// }
     /// router.default.add(pattern: "/post/:slug") { _ in true }
     /// router.default.lint().map(\.kind)  // [.parameterNamesOnly]
-    /// router.default.lint(mayDecline: { definition in byID.contains { $0 === definition } })  // []
+    /// router.default.lint(mayDecline: { definition in
+    ///     byID.contains { $0 === definition }
+    /// })  // []
     /// ```
     /// - Parameter mayDecline: whether a definition's handler may return `false`; asked once per
     ///   definition.
     public func lint(mayDecline: (Definition) -> Bool = { _ in false }) -> [RouteLintWarning] {
         let declines = definitions.map(mayDecline)
         var warnings: [RouteLintWarning] = []
+        if let warning = emptyTable() { warnings.append(warning) }
         for (position, later) in definitions.enumerated() {
             if let warning = schemeInPattern(later) { warnings.append(warning) }
             if isGlobal, let warning = catchAll(later) { warnings.append(warning) }
@@ -141,7 +167,11 @@ extension RouteTable {
     }
 
     /// `myapp://user/:id` (or `/myapp://user/:id`, as an expansion reads): the text before the
-    /// first `://` is a scheme.
+    /// first `://` is a scheme. The advice routes the URL the pattern names, by the rules of a
+    /// new table of that scheme (the "Routing rules" article, *The host*): a host that routing
+    /// reads as a segment (no `.`, not `localhost`) stays in the path (`/user/:id` for
+    /// `myapp://user/:id`); any other host goes to `hosts`, without its port, and the path alone
+    /// is the pattern (`/post/:id` with `example.com` for `https://example.com/post/:id`).
     private func schemeInPattern(_ definition: Definition) -> RouteLintWarning? {
         let text =
             definition.pattern.hasPrefix("/") ? definition.pattern.dropFirst() : Substring(definition.pattern)
@@ -149,12 +179,24 @@ extension RouteTable {
         else {
             return nil
         }
-        let scheme = text[..<separator.lowerBound]
-        let path = "/" + text[separator.upperBound...]
+        let fix = LintFix(scheme: String(text[..<separator.lowerBound]), rest: text[separator.upperBound...])
+        var advice = "register \(fix.pattern) in the table of \(fix.scheme)"
+        if let host = fix.host { advice += " with \(host) in its hosts" }
         return RouteLintWarning(
             kind: .schemeInPattern, scheme: self.scheme, pattern: definition.pattern, earlierPattern: nil,
             message: "starts with a scheme, but a pattern is matched against a URL's path only; "
-                + "register \(path) in the table of \(scheme) instead")
+                + advice + " instead",
+            fix: fix)
+    }
+
+    /// A scheme's table that routes nothing and keeps its scheme's URLs from the global table.
+    private func emptyTable() -> RouteLintWarning? {
+        guard !isGlobal, definitions.isEmpty, !shouldFallback, unmatchedHandler == nil else { return nil }
+        return RouteLintWarning(
+            kind: .emptyTable, scheme: scheme, pattern: "", earlierPattern: nil,
+            message: "has no routes and does not fall back, so URLs of \(scheme) reach no route, not even "
+                + "the global table's; add its routes, set shouldFallback, or remove it with "
+                + "unregister(scheme:) (reading router.\(scheme) or router[\"\(scheme)\"] creates the table)")
     }
 
     /// A pattern without a literal segment: it matches whatever the URL's scheme and host.
@@ -195,5 +237,40 @@ extension Router {
             warnings += table.lint(mayDecline: mayDecline)
         }
         return warnings
+    }
+}
+
+/// The registration that routes the URL a pattern with a scheme names: `pattern` in the table of
+/// `scheme`, with `host` in its ``RouteTable/hosts`` when routing does not read the host as a
+/// segment.
+struct LintFix: Sendable, Hashable {
+    let scheme: String
+    /// The host for ``RouteTable/hosts`` (without its port); `nil` when the host is a segment of
+    /// `pattern`, or the URL has none.
+    let host: String?
+    let pattern: String
+
+    /// The fix for a pattern `scheme://rest`.
+    init(scheme: String, rest: Substring) {
+        self.scheme = scheme
+        let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        var host = rest[..<hostEnd]
+        let path = rest[hostEnd...]
+        // The port is not part of the host that `hosts` compares.
+        if let colon = host.lastIndex(of: ":"), host[host.index(after: colon)...].allSatisfy(\.isNumber) {
+            host = host[..<colon]
+        }
+        let name = PercentDecoding.decodeOrKeep(host)
+        if host.isEmpty {
+            self.host = nil
+            pattern = path.isEmpty ? "/" : String(path)
+        } else if !name.contains(".") && name != "localhost" {
+            // Routing reads such a host as the first segment (a `:name` host too).
+            self.host = nil
+            pattern = "/" + host + path
+        } else {
+            self.host = name
+            pattern = path.isEmpty ? "/" : String(path)
+        }
     }
 }

@@ -10,36 +10,39 @@
         nonisolated(nonsending) mutating func finish<Client: WalkClient>(_ client: Client.Type) async
             -> Client.Output?
         {
-            var stop = run(client)
-            while case .waiting(let candidate) = stop {
+            switch run(client) {
+            case .accepted(let output): return output
+            case .unhandled: return nil
+            case .waiting: return await finishWaiting(client)
+            }
+        }
+
+        /// Awaits the match the walk waits on, then runs the walk on to its end.
+        nonisolated(nonsending) mutating func finishWaiting<Client: WalkClient>(_ client: Client.Type) async
+            -> Client.Output?
+        {
+            while let candidate = waitingOn {
                 if let output = await Client.askAwaiting(candidate.action, candidate.parameters) {
                     return output
                 }
-                stop = run(client)
+                switch run(client) {
+                case .accepted(let output): return output
+                case .unhandled: return nil
+                case .waiting: continue
+                }
             }
-            guard case .accepted(let output) = stop else { return nil }
-            return output
-        }
-
-        /// Awaits `candidate`, where the synchronous driver stopped, then runs the walk to its end.
-        nonisolated(nonsending) mutating func finish<Client: WalkClient>(
-            _ client: Client.Type, awaiting candidate: Candidate
-        ) async -> Client.Output? {
-            if let output = await Client.askAwaiting(candidate.action, candidate.parameters) { return output }
-            return await finish(client)
+            return nil
         }
 
         /// The synchronous driver's way on at an `async` handler: a task on `isolation` — the
         /// caller's, which it names — awaits the rest of the walk, then drains `router`'s queue.
-        func continueInTask(
-            awaiting candidate: Candidate, isolation: isolated (any Actor)?, thenDraining router: Router?
-        ) {
-            start.log("continuing in a task on the caller's isolation at \(candidate.pattern)")
+        func continueInTask(isolation: isolated (any Actor)?, thenDraining router: Router?) {
+            start.log("continuing in a task on the caller's isolation at \(waitingOn?.pattern ?? "")")
             let walk = self
             Task {
                 _ = isolation  // captured: the task runs on the caller's isolation
                 var walk = walk
-                _ = await walk.finish(Handlers.self, awaiting: candidate)
+                _ = await walk.finishWaiting(Handlers.self)
                 await router?.drainAwaiting()
             }
         }

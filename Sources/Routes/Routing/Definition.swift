@@ -4,7 +4,7 @@
 /// expansion of the pattern. Keep the value to remove exactly that route later.
 ///
 /// ```swift
-/// let definition = Definition(pattern: "/user/view/:id", priority: 10) { params in
+/// let definition = Definition(pattern: "/user/:id", priority: 10) { params in
 ///     print(params["id"] ?? "")
 ///     return true
 /// }
@@ -78,7 +78,8 @@ extension Definition: Hashable {
     /// them); `remove(definition:)` still removes exactly the instance it is given.
     ///
     /// ```swift
-    /// Definition(pattern: "/a", handler: nil) == Definition(pattern: "/a", handler: nil)  // true
+    /// let a = Definition(pattern: "/a", handler: nil)
+    /// a == Definition(pattern: "/a", handler: nil)  // true
     /// ```
     public static func == (lhs: Definition, rhs: Definition) -> Bool {
         lhs.scheme == rhs.scheme && lhs.pattern == rhs.pattern && lhs.priority == rhs.priority

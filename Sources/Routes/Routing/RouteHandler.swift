@@ -20,7 +20,9 @@ public typealias RouteHandler = (RouteParameters) -> Bool
     ///
     /// ```swift
     /// router.default.add(pattern: "/post/:id") { params async -> Bool in
-    ///     guard let post = await store.post(id: params.int("id")) else { return false }  // next route
+    ///     let id = params.int("id")
+    ///     // `false`: the next matching route tries
+    ///     guard let post = await store.post(id: id) else { return false }
     ///     show(post)
     ///     return true
     /// }
@@ -38,11 +40,22 @@ public typealias RouteHandler = (RouteParameters) -> Bool
 ///     func handleRoute(with parameters: RouteParameters) -> Bool { true }
 /// }
 /// ```
+///
+/// A type on the main actor conforms with an isolated conformance (Swift 6.2 and later), and
+/// is then used from the main actor, where a router on the main actor calls its handlers:
+///
+/// ```swift
+/// @MainActor final class ProfileCoordinator: @MainActor RouteHandlerTarget {
+///     func handleRoute(with parameters: RouteParameters) -> Bool { true }
+/// }
+/// ```
 public protocol RouteHandlerTarget: AnyObject {
     /// Handles the route; returns `false` to let the next matching route try.
     ///
     /// ```swift
-    /// func handleRoute(with parameters: RouteParameters) -> Bool { parameters["id"] != nil }
+    /// func handleRoute(with parameters: RouteParameters) -> Bool {
+    ///     parameters["id"] != nil
+    /// }
     /// ```
     func handleRoute(with parameters: RouteParameters) -> Bool
 }
@@ -70,18 +83,21 @@ public protocol RouteParametersInitializable {
 /// Ready-made handlers, the Swift form of JLRoutes' `JLRRouteHandler` factories.
 ///
 /// ```swift
-/// router.default.add(pattern: "/profile", handler: RouteHandlers.weak(coordinator))
-/// router.default.add(pattern: "/user/:id", handler: RouteHandlers.make(UserScreen.self) { screen in
+/// router.default.add(
+///     pattern: "/profile", handler: RouteHandlers.weak(coordinator))
+/// let showUser = RouteHandlers.make(UserScreen.self) { screen in
 ///     navigator.push(screen)
 ///     return true
-/// })
+/// }
+/// router.default.add(pattern: "/user/:id", handler: showUser)
 /// ```
 public enum RouteHandlers {
     /// Forwards to `target` while it is alive; once it is gone the handler returns `false`, so
     /// routing goes on to the next matching route. The target is not retained.
     ///
     /// ```swift
-    /// router.default.add(pattern: "/profile", handler: RouteHandlers.weak(coordinator))
+    /// router.default.add(
+    ///     pattern: "/profile", handler: RouteHandlers.weak(coordinator))
     /// ```
     public static func weak<Target: RouteHandlerTarget>(_ target: Target) -> RouteHandler {
         { [weak target] parameters in target?.handleRoute(with: parameters) ?? false }
@@ -90,10 +106,11 @@ public enum RouteHandlers {
     /// Calls `handle` with `target` while it is alive; returns `false` once it is gone.
     ///
     /// ```swift
-    /// router.default.add(pattern: "/feed", handler: RouteHandlers.weak(self) { controller, params in
+    /// let showFeed = RouteHandlers.weak(self) { controller, params in
     ///     controller.showFeed()
     ///     return true
-    /// })
+    /// }
+    /// router.default.add(pattern: "/feed", handler: showFeed)
     /// ```
     public static func weak<Target: AnyObject>(
         _ target: Target, _ handle: @escaping (Target, RouteParameters) -> Bool
@@ -108,10 +125,11 @@ public enum RouteHandlers {
     /// handler's. When `Value(routeParameters:)` returns `nil`, the handler returns `false`.
     ///
     /// ```swift
-    /// router.default.add(pattern: "/user/:id", handler: RouteHandlers.make(UserScreen.self) { screen in
+    /// let showUser = RouteHandlers.make(UserScreen.self) { screen in
     ///     present(screen)
     ///     return true
-    /// })
+    /// }
+    /// router.default.add(pattern: "/user/:id", handler: showUser)
     /// ```
     public static func make<Value: RouteParametersInitializable>(
         _ type: Value.Type, completion: @escaping (Value) -> Bool

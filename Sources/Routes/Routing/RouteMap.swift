@@ -11,11 +11,15 @@
 /// enum Screen { case user(Int), post(String) }
 ///
 /// let screens = RouteMap<Screen>()
-/// screens.default.add(pattern: "/user/:id") { params in params.int("id").map(Screen.user) }
-/// screens.default.add(pattern: "/post/:slug") { params in params.string("slug").map(Screen.post) }
+/// screens.default.add(pattern: "/user/:id") { params in
+///     params.int("id").map(Screen.user)
+/// }
+/// screens.default.add(pattern: "/post/:slug") { params in
+///     params.string("slug").map(Screen.post)
+/// }
 ///
 /// screens.resolve("myapp://user/42")      // .user(42)
-/// screens.resolve("myapp://user/me")      // nil: "me" is not an Int, and no other route matches
+/// screens.resolve("myapp://user/me")      // nil: "me" is not an Int
 /// path.append(screens.resolve(url))        // e.g. a SwiftUI NavigationPath
 /// ```
 ///
@@ -28,7 +32,8 @@ public final class RouteMap<Value> {
     ///
     /// ```swift
     /// screens.router.canRoute(to: "myapp://user/42")  // true
-    /// try screens.router.url(for: "/user/:id", scheme: "myapp", parameters: ["id": 42])
+    /// try screens.router.url(
+    ///     for: "/user/:id", scheme: "myapp", parameters: ["id": 42])
     /// ```
     public let router: Router
 

@@ -62,7 +62,9 @@ public final class RouteTable {
     /// `nil`, the router's ``Router/onInvalidPattern`` receives it.
     ///
     /// ```swift
-    /// router.default.onInvalidPattern = { error in assertionFailure(error.description) }
+    /// router.default.onInvalidPattern = { error in
+    ///     assertionFailure(error.description)
+    /// }
     /// ```
     public var onInvalidPattern: ((RoutePatternError) -> Void)?
 
@@ -149,7 +151,10 @@ public final class RouteTable {
     /// Registers several patterns with the same priority and handler.
     ///
     /// ```swift
-    /// router.default.add(patterns: ["/home", "/start"]) { _ in showHome(); return true }
+    /// router.default.add(patterns: ["/home", "/start"]) { _ in
+    ///     showHome()
+    ///     return true
+    /// }
     /// ```
     public func add(patterns: [String], priority: Int = 0, handler: RouteHandler? = nil) {
         for pattern in patterns { add(pattern: pattern, priority: priority, handler: handler) }
@@ -268,7 +273,8 @@ public final class RouteTable {
         ///
         /// ```swift
         /// router.default.add(pattern: "/post/:id") { params async -> Bool in
-        ///     guard let post = await store.post(id: params.int("id")) else { return false }
+        ///     let id = params.int("id")
+        ///     guard let post = await store.post(id: id) else { return false }
         ///     show(post)
         ///     return true
         /// }

@@ -112,7 +112,8 @@ public final class Router {
     /// scheme has none. `nil` for a string that is not a URL. Creates no table.
     ///
     /// ```swift
-    /// router.table(for: "alpha://home") === router.alpha  // true, once `alpha` has a table
+    /// // true, once `alpha` has a table:
+    /// router.table(for: "alpha://home") === router.alpha
     /// router.table(for: "unknown://home") === router.default  // true
     /// ```
     public func table(for url: some URLConvertible) -> RouteTable? {

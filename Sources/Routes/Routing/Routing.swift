@@ -1,9 +1,9 @@
 import Foundation
 
-/// The public entry points of routing, for a ``Router`` (from the table of the URL's scheme)
-/// and for a ``RouteTable`` (from that table). Each one reads the URL once, holds it while the
-/// router's queue does (`Suspension.swift`), and otherwise runs the walk (`Walk.swift`) with the
-/// synchronous driver (`SyncDriver.swift`) or the `async` one (`AsyncDriver.swift`).
+// The public entry points of routing, for a `Router` (from the table of the URL's scheme)
+// and for a `RouteTable` (from that table). Each one reads the URL once, holds it while the
+// router's queue does (`Suspension.swift`), and otherwise runs the walk (`Walk.swift`) with the
+// synchronous driver (`SyncDriver.swift`) or the `async` one (`AsyncDriver.swift`).
 extension Router {
     /// Routes a URL through the table of its scheme (the global table when the scheme has none).
     ///

@@ -1,6 +1,6 @@
-/// Routing that waits until the app is ready: while a router is suspended, the URLs it could
-/// route are held in its queue (`RoutingQueue.swift`), in arrival order, and `resume()` routes
-/// them.
+// Routing that waits until the app is ready: while a router is suspended, the URLs it could
+// route are held in its queue (`RoutingQueue.swift`), in arrival order, and `resume()` routes
+// them.
 extension Router {
     /// Suspends routing: from now on, `route(to:)` (of the router or of any of its tables) keeps
     /// each URL that some route matches — with its extra parameters and the table it was routed

@@ -23,15 +23,14 @@ extension Walk {
         switch run(Handlers.self) {
         case .accepted: return .handled
         case .unhandled: return .unhandled
-        case .waiting(let candidate):
+        case .waiting:
             #if compiler(>=6.2)
                 if isolation != nil {
-                    continueInTask(awaiting: candidate, isolation: isolation, thenDraining: router)
+                    continueInTask(isolation: isolation, thenDraining: router)
                     return .continuesInTask
                 }
             #endif
-            abandon(
-                at: candidate, because: "the caller has no isolation to await it on (use await route(to:))")
+            abandon(because: "the caller has no isolation to await it on (use await route(to:))")
             return .unhandled
         }
     }
@@ -42,8 +41,8 @@ extension Walk {
         switch run(Values<Value>.self) {
         case .accepted(let value): return value
         case .unhandled: return nil
-        case .waiting(let candidate):
-            abandon(at: candidate, because: "a synchronous resolve cannot await it (use await resolve(_:))")
+        case .waiting:
+            abandon(because: "a synchronous resolve cannot await it (use await resolve(_:))")
             return nil
         }
     }

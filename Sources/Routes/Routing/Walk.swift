@@ -27,12 +27,14 @@ struct Walk {
         self.parts = parts
         self.parameters = parameters
         self.start = start
-        stage = .search(start)
+        stage = .start
     }
 
     private enum Stage {
-        /// The matches of this table are yet to be found.
-        case search(RouteTable)
+        /// The matches of the first table are yet to be found.
+        case start
+        /// The matches of the global table, fallen back to, are yet to be found.
+        case fallback(RouteTable)
         /// The walk stopped at a match to await; these matches come after it.
         case rest(Rest)
         /// No match accepted: the unmatched handler is next.
@@ -40,13 +42,21 @@ struct Walk {
         case finished
     }
 
-    /// The matches of a table after the one the walk waits on.
-    private struct Rest {
+    /// The matches of a table after the one the walk waits on. A class, made only when a walk
+    /// waits: the stage stays one reference wide, so that the walk is cheap to copy.
+    private final class Rest {
         let table: RouteTable
         let request: RouteRequest
         let matches: ArraySlice<Match>
-        /// The pattern of the match waited on, for the log.
-        let waitingOn: String
+        /// The match waited on.
+        let waitingOn: Candidate
+
+        init(table: RouteTable, request: RouteRequest, matches: ArraySlice<Match>, waitingOn: Candidate) {
+            self.table = table
+            self.request = request
+            self.matches = matches
+            self.waitingOn = waitingOn
+        }
     }
 
     /// Asks matches in order until one accepts, one must be awaited, or the walk ends (after
@@ -55,11 +65,14 @@ struct Walk {
     mutating func run<Client: WalkClient>(_ client: Client.Type) -> WalkStop<Client.Output> {
         while true {
             switch stage {
-            case .search(let table):
-                if let stop = search(table, client) { return stop }
-                stage = next(after: table)
+            case .start:
+                if let stop = search(start, client) { return stop }
+                stage = next(after: start)
+            case .fallback(let global):
+                if let stop = search(global, client) { return stop }
+                stage = .unmatched
             case .rest(let rest):
-                rest.table.log("\(rest.waitingOn) declined")
+                rest.table.log("\(rest.waitingOn.pattern) declined")
                 if let stop = ask(rest, client) { return stop }
                 stage = next(after: rest.table)
             case .unmatched:
@@ -72,10 +85,16 @@ struct Walk {
         }
     }
 
-    /// Ends a walk stopped at `candidate` that no one can await: logged with `reason`, and the
-    /// URL is unhandled (the unmatched handler is called).
-    mutating func abandon(at candidate: Candidate, because reason: String) {
-        start.log("\(candidate.pattern) is async and \(reason): \(parts) is not handled")
+    /// The match the walk waits on, after ``WalkStop/waiting``.
+    var waitingOn: Candidate? {
+        guard case .rest(let rest) = stage else { return nil }
+        return rest.waitingOn
+    }
+
+    /// Ends a walk that waits on a match no one can await: logged with `reason`, and the URL is
+    /// unhandled (the unmatched handler is called).
+    mutating func abandon(because reason: String) {
+        start.log("\(waitingOn?.pattern ?? "") is async and \(reason): \(parts) is not handled")
         stage = .finished
         start.callUnmatchedHandler(parts, parameters: parameters)
     }
@@ -85,7 +104,7 @@ struct Walk {
     private func next(after table: RouteTable) -> Stage {
         guard table === start, let global = start.fallbackTable else { return .unmatched }
         start.log("falling back from \(start.scheme) to the global table")
-        return .search(global)
+        return .fallback(global)
     }
 
     /// Finds the matches of `table` and asks them in order.
@@ -98,11 +117,13 @@ struct Walk {
         }
         let request = RouteRequest(parts: parts, options: table.options)
         let (parts, extra, index) = (self.parts, parameters, table.index)
-        var stop: WalkStop<Client.Output>?
-        var rest: [Match] = []  // after a match to await; allocated only then
+        // Plain values, set by the closure: a stop that carried the parameters would be copied
+        // whole on every lookup.
+        var accepted: Client.Output?
+        var rest: [Match] = []  // from a match to await on; allocated only then
         _ = request.withSegments { segments in
             index.forEachMatch(segments) { definition, captures in
-                guard stop == nil else {
+                guard rest.isEmpty else {
                     rest.append(Match(definition: definition, captures: captures))
                     return false
                 }
@@ -112,22 +133,27 @@ struct Walk {
                     scheme: table.scheme)
                 switch Client.ask(definition.action, parameters) {
                 case .accept(let output):
-                    stop = .accepted(output)
+                    accepted = output
                     return true
                 case .decline:
                     table.log("\(definition.pattern) declined")
                     return false
                 case .wait:
-                    stop = .waiting(Candidate(action: definition.action, parameters: parameters))
+                    rest.append(Match(definition: definition, captures: captures))
                     return false
                 }
             }
         }
-        if case .waiting(let candidate)? = stop {
-            stage = .rest(
-                Rest(table: table, request: request, matches: rest[...], waitingOn: candidate.pattern))
-        }
-        return stop
+        if let output = accepted { return .accepted(output) }
+        guard let waiting = rest.first else { return nil }
+        let definition = waiting.definition
+        let candidate = Candidate(
+            action: definition.action,
+            parameters: RouteParameters(
+                request: request, matched: definition.parsed, captures: waiting.captures, extra: extra,
+                scheme: table.scheme))
+        stage = .rest(Rest(table: table, request: request, matches: rest[1...], waitingOn: candidate))
+        return .waiting
     }
 
     /// Asks the matches after an awaited one, in order.
@@ -150,8 +176,8 @@ struct Walk {
                 stage = .rest(
                     Rest(
                         table: rest.table, request: rest.request, matches: rest.matches[(offset + 1)...],
-                        waitingOn: definition.pattern))
-                return .waiting(Candidate(action: definition.action, parameters: parameters))
+                        waitingOn: Candidate(action: definition.action, parameters: parameters)))
+                return .waiting
             }
         }
         return nil
@@ -164,8 +190,8 @@ enum WalkStop<Output> {
     case accepted(Output)
     /// No match accepted; the unmatched handler was called.
     case unhandled
-    /// This match can only be answered by awaiting it.
-    case waiting(Candidate)
+    /// A match can only be answered by awaiting it: ``Walk/waitingOn``.
+    case waiting
 }
 
 /// A match the walk waits on: what it runs and the parameters it gets.

@@ -14,7 +14,7 @@ public struct RouteExplanation: CustomStringConvertible {
     /// One definition of a table that routing would look at, and whether it matches.
     ///
     /// ```swift
-    /// entry.mismatch  // nil: it matches; "segment 0 is \"user\", not \"post\"" otherwise
+    /// entry.mismatch  // nil: it matches; otherwise why not
     /// ```
     public struct Entry: Sendable, Hashable {
         /// The scheme of the table that holds it (``Router/defaultScheme`` for the global table).
@@ -48,7 +48,8 @@ public struct RouteExplanation: CustomStringConvertible {
     /// global table when it falls back — in routing order.
     ///
     /// ```swift
-    /// explanation.entries.filter { $0.mismatch != nil }.map(\.pattern)  // what does not match
+    /// // what does not match:
+    /// explanation.entries.filter { $0.mismatch != nil }.map(\.pattern)
     /// ```
     public var entries: [Entry] { tables.flatMap(\.entries) }
     /// Whether the URL could be parsed at all (`false`: routing returns `false` and calls nothing).

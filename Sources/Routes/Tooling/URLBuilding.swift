@@ -4,9 +4,10 @@ import Foundation
 ///
 /// ```swift
 /// do {
-///     _ = try router.url(for: "/user/view/:id", scheme: "myapp", parameters: [:])
+///     _ = try router.url(for: "/user/:id", scheme: "myapp", parameters: [:])
 /// } catch {
-///     print(error)  // Cannot build a URL for "/user/view/:id": missing parameter "id"
+///     // Cannot build a URL for "/user/:id": missing parameter "id"
+///     print(error)
 /// }
 /// ```
 public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -32,6 +33,30 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         /// `RawRepresentable`, `LosslessStringConvertible` (integers, floating point...), an
         /// `Optional` of one, or an array of them. `type` names its type.
         case unsupportedValue(key: String, type: String)
+        /// The host given would be read back as the first path segment, so the URL would not
+        /// match: a host without a `.` that is not `localhost` is a segment (`myapp://feed/post/7`
+        /// has the segments `feed`, `post`, `7`), and every host is one in a table with
+        /// ``RouteOptions/treatHostAsPathComponent``. Leave `host:` out (the first segment becomes
+        /// the host), or put the host in the pattern.
+        case hostReadAsPathSegment(String)
+        /// The table has ``RouteTable/hosts`` and does not route this host (`nil`: the URL has no
+        /// host). Give one of its hosts as `host:`.
+        case hostNotAccepted(String?)
+        /// The table the URL is routed in — the table of `scheme` (``Router/defaultScheme`` for
+        /// the global table), or the global table it falls back to — has no definition of this
+        /// pattern. From a table, `url(for:)` builds URLs of that table's patterns only; from the
+        /// router, only when the pattern is registered in some other table (a pattern registered
+        /// nowhere is built by the reading rules of the table alone).
+        case notRegistered(scheme: String)
+        /// Foundation does not read this text as a URL.
+        case notAURL(String)
+        /// Routed in its table, the URL does not match the pattern's definition: `mismatch` says
+        /// why. (Checked after building; the other reasons name the usual causes first.)
+        case notMatched(url: String, mismatch: String)
+        /// Routed in its table, the URL matches the pattern, but the handler would not receive the
+        /// value under `key` as given: a query item with an empty name is ignored, a wildcard's
+        /// trailing empty component is dropped, a `:name#` value loses its trailing `#`.
+        case valueNotReadBack(key: String)
     }
 
     /// The pattern the URL was built from.
@@ -62,6 +87,20 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         case .ambiguous(let expansion): detail = "the URL would be routed to the expansion \(expansion) first"
         case .unsupportedValue(let key, let type):
             detail = "parameter \"\(key)\" is a \(type), which has no URL text"
+        case .hostReadAsPathSegment(let host):
+            detail =
+                "the host \"\(host)\" would be read as the first path segment; leave host: out or put it in the pattern"
+        case .hostNotAccepted(let host?):
+            detail = "the table does not route the host \"\(host)\" (see its hosts); give one of its hosts"
+        case .hostNotAccepted(nil):
+            detail = "the URL has no host, and the table routes only its hosts; give one of them as host:"
+        case .notRegistered(let scheme):
+            detail = "the pattern is not registered in the table of \(scheme), where the URL would be routed"
+        case .notAURL(let text): detail = "\"\(text)\" is not a URL"
+        case .notMatched(let url, let mismatch):
+            detail = "routed in its table, \(url) would not match it: \(mismatch)"
+        case .valueNotReadBack(let key):
+            detail = "routing the URL would not give the value of \"\(key)\" back as given"
         }
         return "Cannot build a URL for \"\(pattern)\": \(detail)"
     }
@@ -77,27 +116,91 @@ extension Router {
     /// unwrapped and `nil` is absent; any other value throws
     /// ``URLBuildingError/Reason/unsupportedValue(key:type:)``.
     ///
+    /// The URL is checked against the table it would be routed in — the table of `scheme`, or the
+    /// global table when the scheme has none — as ``RouteTable/url(for:host:parameters:)``
+    /// checks it: routed there, it matches the pattern's definition with the given values, or
+    /// this throws. A pattern registered in no table of the router is checked against that
+    /// table's reading rules (its options and ``RouteTable/hosts``) alone, so links to routes of
+    /// other apps can be built too.
+    ///
     /// ```swift
-    /// try router.url(for: "/user/view/:id(/:tab)", scheme: "myapp", parameters: ["id": 42, "ref": "mail"])
+    /// try router.url(
+    ///     for: "/user/view/:id(/:tab)", scheme: "myapp",
+    ///     parameters: ["id": 42, "ref": "mail"])
     /// // myapp://user/view/42?ref=mail
-    /// try router.url(for: "/post/:id", scheme: "https", host: "example.com", parameters: ["id": 7])
+    /// try router.url(
+    ///     for: "/post/:id", scheme: "https", host: "example.com",
+    ///     parameters: ["id": 7])
     /// // https://example.com/post/7
+    /// try router.url(
+    ///     for: "/post/:id", scheme: "myapp", host: "feed", parameters: ["id": 7])
+    /// // throws: myapp://feed/post/7 would read "feed" as a path segment
     /// ```
     /// - Parameters:
-    ///   - pattern: a pattern as given to `add(pattern:)`.
-    ///   - scheme: the URL's scheme; `nil` builds a relative URL (`/user/view/42`).
-    ///   - host: a host for universal links; when `nil`, the first segment becomes the host
-    ///     (`myapp://user/view/42`) when it can, as routing reads it back.
+    ///   - pattern: a pattern as given to `add(pattern:)`, or one of its expansions.
+    ///   - scheme: the URL's scheme; `nil` builds a relative URL (`/user/view/42`), which the
+    ///     global table routes.
+    ///   - host: a host for universal links (`example.com`, `localhost:3000`); when `nil`, the
+    ///     first segment becomes the host (`myapp://user/view/42`) when routing reads it back.
     ///   - parameters: values for `:name` segments, the wildcard, and the query.
     public func url(
         for pattern: String, scheme: String? = nil, host: String? = nil, parameters: [String: Any] = [:]
     ) throws(URLBuildingError) -> URL {
-        try URLBuilder(pattern: pattern, scheme: scheme, host: host, parameters: parameters).build()
+        let key = scheme.map(Scheme.key)
+        let table = key.flatMap { key in allTables.first { $0.key == key } } ?? `default`
+        let builder = URLBuilder(pattern: pattern, scheme: scheme, host: host, parameters: parameters)
+        let registeredSomewhere = allTables.contains { !$0.definitions(of: pattern).isEmpty }
+        return try builder.build(in: table, requiringRegistration: registeredSomewhere)
     }
 }
 
-/// The work of ``Router/url(for:scheme:host:parameters:)``.
-private struct URLBuilder {
+extension RouteTable {
+    /// Builds a URL of this table's scheme that routes to `pattern`, a pattern registered in this
+    /// table (or in the global table it falls back to), with `parameters` — as
+    /// ``Router/url(for:scheme:host:parameters:)`` writes it — and checks it against this
+    /// table's own rules: routed here, with its ``options`` and ``hosts``, the URL matches the
+    /// pattern's definition and gives back the values given (the same `:name` values, wildcard
+    /// components and query items). Otherwise it throws a ``URLBuildingError`` that says why:
+    /// the pattern is not registered here, the host would be read as a path segment or is not
+    /// in ``hosts``, a longer expansion of the pattern would match first, or a value would not
+    /// come back as given. A definition of another pattern asked before this one (a higher
+    /// priority, or an earlier registration) is not an error: the pattern's handler runs if it
+    /// declines, and ``lint(mayDecline:)`` reports such overlaps. The global table builds
+    /// relative URLs (`/post/7`), which routing sends to it.
+    ///
+    /// ```swift
+    /// router.myapp.add(pattern: "/post/:id") { _ in true }
+    /// try router.myapp.url(for: "/post/:id", parameters: ["id": 7])
+    /// // myapp://post/7
+    /// router.https.hosts = ["example.com"]
+    /// router.https.add(pattern: "/post/:id") { _ in true }
+    /// try router.https.url(
+    ///     for: "/post/:id", host: "example.com", parameters: ["id": 7])
+    /// // https://example.com/post/7
+    /// ```
+    /// - Parameters:
+    ///   - pattern: a pattern registered in this table, as given to `add(pattern:)`, or one of
+    ///     its expansions.
+    ///   - host: a host for universal links (`example.com`, `localhost:3000`); when `nil`, the
+    ///     first segment becomes the host when routing reads it back.
+    ///   - parameters: values for `:name` segments, the wildcard, and the query.
+    public func url(
+        for pattern: String, host: String? = nil, parameters: [String: Any] = [:]
+    ) throws(URLBuildingError) -> URL {
+        let builder = URLBuilder(
+            pattern: pattern, scheme: isGlobal ? nil : scheme, host: host, parameters: parameters)
+        return try builder.build(in: self, requiringRegistration: true)
+    }
+
+    /// The definitions registered from `pattern`, or whose pattern is `pattern` (an expansion).
+    fileprivate func definitions(of pattern: String) -> [Definition] {
+        definitions.filter { $0.sourcePattern == pattern || $0.pattern == pattern }
+    }
+}
+
+/// The work of ``Router/url(for:scheme:host:parameters:)`` and
+/// ``RouteTable/url(for:host:parameters:)``: build, then route the URL in its table to check it.
+struct URLBuilder {
     let pattern: String
     let scheme: String?
     let host: String?
@@ -111,21 +214,40 @@ private struct URLBuilder {
         self.parameters = parameters.compactMapValues(ParameterText.unwrapped)
     }
 
-    func build() throws(URLBuildingError) -> URL {
-        if let scheme, URLParts.split(scheme + ":") == nil || scheme.contains(":") || scheme.contains("/") {
-            throw URLBuildingError(pattern: pattern, reason: .invalidScheme(scheme))
+    private func error(_ reason: URLBuildingError.Reason) -> URLBuildingError {
+        URLBuildingError(pattern: pattern, reason: reason)
+    }
+
+    /// Builds the URL and checks it in `table`. With `requiringRegistration`, the pattern must be
+    /// registered in `table` or in the global table it falls back to; otherwise the pattern is
+    /// checked as if it were registered in `table`.
+    func build(in start: RouteTable, requiringRegistration: Bool) throws(URLBuildingError) -> URL {
+        if let scheme, !Scheme.isValid(scheme) {
+            throw error(.invalidScheme(scheme))
         }
         let expansions: [RoutePattern]
         do {
             expansions = try OptionalGroupExpansion.expand(pattern)
         } catch {
-            throw URLBuildingError(pattern: pattern, reason: .invalidPattern(error))
+            throw self.error(.invalidPattern(error))
+        }
+        // The table whose definition of the pattern routing reaches: this one, else the global
+        // table it falls back to; with none, the starting table's rules alone.
+        var table = start
+        var registered: [Definition] = []
+        if requiringRegistration {
+            let candidates = [start] + (start.fallbackTable.map { [$0] } ?? [])
+            guard let found = candidates.first(where: { !$0.definitions(of: pattern).isEmpty }) else {
+                throw error(.notRegistered(scheme: start.scheme))
+            }
+            table = found
+            registered = found.definitions(of: pattern)
         }
         // The longest expansion whose parameters are all given (expansions are longest first).
         guard let chosen = expansions.first(where: { $0.parameterNames.allSatisfy { parameters[$0] != nil } })
         else {
             let missing = expansions.last?.parameterNames.first { parameters[$0] == nil } ?? ""
-            throw URLBuildingError(pattern: pattern, reason: .missingParameter(missing))
+            throw error(.missingParameter(missing))
         }
         var components: [String] = []
         var fragmentStart: Int?
@@ -135,25 +257,89 @@ private struct URLBuilder {
                 components.append(URLBuilder.encode(raw.hasSuffix("#") ? String(text.dropLast()) : text))
             case .parameter(let name):
                 let value = try text(of: parameters[name] ?? "", key: name)
-                guard !value.isEmpty else {
-                    throw URLBuildingError(pattern: pattern, reason: .emptyParameter(name))
-                }
+                guard !value.isEmpty else { throw error(.emptyParameter(name)) }
                 components.append(URLBuilder.encode(value))
             case .wildcard:
                 components += try texts(Definition.Keys.wildcard).map(URLBuilder.encode)
             }
             if fragmentStart == nil, raw.count > 1, raw.hasSuffix("#") { fragmentStart = components.count }
         }
-        let used = Set(chosen.parameterNames + [Definition.Keys.wildcard])
-        let url = assemble(components, fragmentStart: fragmentStart, query: try queryString(excluding: used))
-        // Routing tries longer expansions first: the URL must not fit one of them.
-        let request = RouteRequest(parts: URLParts(url: url), options: [])
-        if let first = expansions.first(where: { $0.verdict(for: request.encodedSegments) == .matches }),
-            first != chosen
+        if let host, scheme != nil,
+            URLBuilder.isPathSegment(URLBuilder.name(of: host), options: table.options)
         {
-            throw URLBuildingError(pattern: pattern, reason: .ambiguous(routedTo: first.text))
+            throw error(.hostReadAsPathSegment(host))
         }
+        let used = Set(chosen.parameterNames + [Definition.Keys.wildcard])
+        let query = try queryString(excluding: used)
+        let url = try self.url(
+            assemble(components, fragmentStart: fragmentStart, query: query, options: table.options))
+        try check(url, in: table, registered: registered, chosen: chosen, expansions: expansions, used: used)
         return url
+    }
+
+    /// Routes `url` in `table` (without calling handlers) and checks that it reaches the
+    /// definition of `chosen` with the values given.
+    private func check(
+        _ url: URL, in table: RouteTable, registered: [Definition], chosen: RoutePattern,
+        expansions: [RoutePattern], used: Set<String>
+    ) throws(URLBuildingError) {
+        let parts = URLParts(url: url)
+        guard table.acceptsHost(of: parts) else {
+            let host = parts.host.flatMap { $0.isEmpty ? nil : PercentDecoding.decodeOrKeep($0) }
+            throw error(.hostNotAccepted(host))
+        }
+        let request = RouteRequest(parts: parts, options: table.options)
+        let notMatched = URLBuildingError.Reason.notMatched(
+            url: url.absoluteString,
+            mismatch: chosen.verdict(for: request.encodedSegments).mismatch
+                ?? "its definition is not among the matches")
+        let reached: (RoutePattern, Captures)?
+        if registered.isEmpty {
+            // Routing tries longer expansions first: the URL must not fit one of them.
+            let segments = request.encodedSegments
+            guard let first = expansions.first(where: { $0.verdict(for: segments) == .matches }) else {
+                throw error(notMatched)
+            }
+            guard first == chosen else { throw error(.ambiguous(routedTo: first.text)) }
+            reached = request.withSegments { (chosen, Captures(chosen, $0)) }
+        } else {
+            // The first match that is the pattern's definition; a match of the same registration
+            // asked before it (a longer expansion) would get the URL with other values.
+            let targets = registered.filter { $0.parsed == chosen }
+            let siblings = Set(registered.map(\.sourcePattern))
+            var found: Result<(RoutePattern, Captures), URLBuildingError>?
+            let index = table.index
+            _ = request.withSegments { segments in
+                index.forEachMatch(segments) { definition, captures in
+                    if targets.contains(where: { $0 === definition }) {
+                        found = .success((definition.parsed, captures))
+                    } else if siblings.contains(definition.sourcePattern) {
+                        found = .failure(error(.ambiguous(routedTo: definition.pattern)))
+                    }
+                    return found != nil
+                }
+            }
+            switch found {
+            case .success(let match)?: reached = match
+            case .failure(let failure)?: throw failure
+            case nil: reached = nil
+            }
+        }
+        guard let (matched, captures) = reached else { throw error(notMatched) }
+        let received = RouteParameters(
+            request: request, matched: matched, captures: captures, extra: [:], scheme: table.scheme)
+        try checkValues(received, used: used)
+    }
+
+    /// Every value given comes back: `:name` values, wildcard components and query items.
+    private func checkValues(_ received: RouteParameters, used: Set<String>) throws(URLBuildingError) {
+        for key in parameters.keys.sorted() where !URLBuilder.reserved.contains(key) {
+            if key == Definition.Keys.wildcard, !received.matched.hasWildcard { continue }
+            let expected = try texts(key)
+            let value = received[key]
+            let got = (value as? [String]) ?? (value as? String).map { [$0] } ?? []
+            guard got == expected else { throw error(.valueNotReadBack(key: key)) }
+        }
     }
 
     /// The pattern text of each segment (to see the `#` of fragment routes).
@@ -164,15 +350,18 @@ private struct URLBuilder {
         return text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     }
 
-    private func assemble(_ components: [String], fragmentStart: Int?, query: String) -> URL {
+    private func assemble(_ components: [String], fragmentStart: Int?, query: String, options: RouteOptions)
+        -> String
+    {
         let pathEnd = fragmentStart ?? components.count
         var path = Array(components[..<pathEnd])
         var text = ""
         if let scheme {
             text = scheme + "://"
             if let host {
-                text += URLBuilder.encode(host)
-            } else if let first = path.first, URLBuilder.canBeHost(first) {
+                let name = URLBuilder.name(of: host)
+                text += URLBuilder.encode(String(name)) + host[name.endIndex...]
+            } else if let first = path.first, URLBuilder.isPathSegment(Substring(first), options: options) {
                 text += first
                 path.removeFirst()
             }
@@ -183,14 +372,22 @@ private struct URLBuilder {
         if let fragmentStart {
             text += "#/" + components[fragmentStart...].joined(separator: "/")
         }
-        // Every character was percent-encoded above, so Foundation accepts the text as it is.
-        return URL(string: text) ?? URL(fileURLWithPath: "/")
+        return text
     }
 
+    /// The URL of `text`. Every character was percent-encoded, so Foundation accepts it; if it
+    /// ever did not, the caller gets the reason, never another URL.
+    func url(_ text: String) throws(URLBuildingError) -> URL {
+        guard let url = URL(string: text) else { throw error(.notAURL(text)) }
+        return url
+    }
+
+    /// The reserved keys, never written to the query.
+    static let reserved: Set = [Definition.Keys.pattern, Definition.Keys.url, Definition.Keys.scheme]
+
     private func queryString(excluding used: Set<String>) throws(URLBuildingError) -> String {
-        let reserved: Set = [Definition.Keys.pattern, Definition.Keys.url, Definition.Keys.scheme]
         var items: [String] = []
-        for key in parameters.keys.sorted() where !used.contains(key) && !reserved.contains(key) {
+        for key in parameters.keys.sorted() where !used.contains(key) && !URLBuilder.reserved.contains(key) {
             for text in try texts(key) {
                 items.append(URLBuilder.encode(key) + "=" + URLBuilder.encode(text))
             }
@@ -219,9 +416,22 @@ private struct URLBuilder {
         return text
     }
 
-    /// A first segment that routing reads back as the host: not empty, no `.`, not `localhost`.
-    private static func canBeHost(_ encoded: String) -> Bool {
-        !encoded.isEmpty && !encoded.contains(".") && encoded != "localhost"
+    /// Whether routing reads a host (percent-encoded, or as given) as the first path segment:
+    /// always with ``RouteOptions/treatHostAsPathComponent``, else when it is not empty, has no
+    /// `.` and is not `localhost` (the "Routing rules" article, *The host*).
+    private static func isPathSegment(_ host: Substring, options: RouteOptions) -> Bool {
+        guard !host.isEmpty else { return false }
+        if options.contains(.treatHostAsPathComponent) { return true }
+        let decoded = PercentDecoding.decodeOrKeep(host)
+        return !decoded.contains(".") && decoded != "localhost"
+    }
+
+    /// The host without its port: `localhost` for `localhost:3000`.
+    private static func name(of host: String) -> Substring {
+        guard let colon = host.lastIndex(of: ":"), host.index(after: colon) != host.endIndex,
+            host[host.index(after: colon)...].allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return Substring(host) }
+        return host[..<colon]
     }
 
     /// Unreserved characters and a few safe sub-delimiters stay; everything else is encoded,

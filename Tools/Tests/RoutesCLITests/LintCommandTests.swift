@@ -74,10 +74,11 @@ import Testing
                   /files/:name/:name
                                ^
                 \(path):10:29: error: the global table cannot fall back: fallback leads to it
+                \(path):11:1: warning: [https] has no routes and does not fall back, so URLs of https reach no route, not even the global table's; add its routes, set shouldFallback, or remove it with unregister(scheme:) (reading router.https or router["https"] creates the table)
                 \(path):11:14: error: "https://example.com" is not a host name: write example.com, without scheme, path or port
                 \(path):11:56: error: unknown route option "treatHostAsPath"; expected decodePlusSymbols, treatHostAsPathComponent or none
                 \(path):12:10: error: unexpected "/y"; a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [decline]
-                \(path): 12 errors, 0 warnings (0 routes, 0 definitions)
+                \(path): 12 errors, 1 warning (0 routes, 0 definitions)
 
                 """)
     }
@@ -164,5 +165,27 @@ import Testing
                 "\(table):4:1: warning: [JLRoutesGlobalRoutesScheme] /:x duplicates /:x; it runs only if /:x declines\n\(table):2:1: note: /:x is registered here, priority 0\n"
             ))
         #expect(result.stdout.hasSuffix("\(table): 0 errors, 7 warnings (9 routes, 11 definitions)\n"))
+    }
+
+    /// A table that routes nothing is reported at its directive; a table with fallback is not.
+    /// The advice for a pattern with a dotted host names the table and its hosts, not a path with
+    /// the host in it.
+    @Test func reportsEmptyTablesAndAdvisesHosts() throws {
+        let text = """
+            @beta hosts=example.com
+            @gamma fallback
+            /home
+            https://example.com/post/:id
+            """
+        let table = try temporaryTable(text)
+        let result = routes("lint", "-t", table)
+        #expect(result.status == 0)
+        #expect(
+            result.stdout == """
+                \(table):1:1: warning: [beta] has no routes and does not fall back, so URLs of beta reach no route, not even the global table's; add its routes, set shouldFallback, or remove it with unregister(scheme:) (reading router.beta or router["beta"] creates the table)
+                \(table):4:1: warning: [JLRoutesGlobalRoutesScheme] https://example.com/post/:id starts with a scheme, but a pattern is matched against a URL's path only; register /post/:id in the table of https with example.com in its hosts instead
+                \(table): 0 errors, 2 warnings (2 routes, 2 definitions)
+
+                """)
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Routes
+@_spi(Tooling) import Routes
 
 /// `routes lint`: errors in the table file, and the library's lint findings about its routes.
 struct LintCommand: ToolCommand {
@@ -11,7 +11,7 @@ struct LintCommand: ToolCommand {
             what cannot be read (invalid patterns, unknown options or settings, bad priorities). \
             Warnings: what the library's Router.lint(mayDecline:) finds (duplicate, renamed or \
             shadowed routes, a pattern that starts with a scheme, a catch-all route in the global \
-            table) and a name used twice. Routes marked `decline` may decline, so the routes they \
+            table, a scheme's table that routes nothing) and a name used twice. Routes marked `decline` may decline, so the routes they \
             cover are not findings (/post/:id decline, then /post/:slug). Exit status: 2 if there \
             are errors, else 0.
             """
@@ -49,6 +49,16 @@ struct LintCommand: ToolCommand {
         let mayDecline = { (definition: Definition) in table.entry(for: definition)?.declines == true }
         var locator = WarningLocator(table: table, mayDecline: mayDecline)
         return table.router.lint(mayDecline: mayDecline).map { warning in
+            if warning.kind == .emptyTable {
+                // About a table, not a route: at the line of the table's directive.
+                let key = Scheme.key(warning.scheme)
+                let settings = table.file.tables.first { $0.scheme.map(Scheme.key) == key }
+                let location = settings?.location ?? SourceLocation(line: 0, column: 0)
+                return [
+                    Diagnostic(
+                        severity: .warning, file: table.file.name, location: location, message: "\(warning)")
+                ]
+            }
             guard let position = locator.position(of: warning),
                 let entry = table.entry(for: table.router[warning.scheme].definitions[position])
             else {
