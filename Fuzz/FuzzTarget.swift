@@ -541,12 +541,32 @@ extension FuzzCase {
                 host = URLComponents(string: url)?.host.flatMap { $0.isEmpty ? nil : $0 }
             }
             if scheme != nil && choice == 2 { host = "example.com" }
+            // The table's own `url(for:)`, checked against its rules: it throws, or the URL
+            // routes back (in a table with only that pattern, set up alike).
+            let owner = Router()
+            let table = inMyapp ? owner.myapp : owner.default
+            table.options = options.contains("p") ? [] : [.decodePlusSymbols]
+            if options.contains(inMyapp ? "h" : "H") { table.options.insert(.treatHostAsPathComponent) }
+            table.add(pattern: pattern) { _ in true }
+            if let tableBuilt = try? table.url(for: pattern, host: host, parameters: parameters) {
+                let tableProblems = routeBack(
+                    tableBuilt, pattern: pattern, parameters: parameters, omitted: omitted, inMyapp: inMyapp)
+                check(
+                    tableProblems.isEmpty || FuzzCase.skipped.contains("table-url-building"),
+                    "[table-url-building] \(table.scheme).url(for: \(pattern.debugDescription), host: "
+                        + "\(host?.debugDescription ?? "nil"), parameters: \(LinearReference.canonical(parameters))) "
+                        + "built \(tableBuilt.absoluteString.debugDescription): \(tableProblems.joined(separator: "; "))"
+                )
+            }
             let built: URL
             do {
                 built = try router.url(for: pattern, scheme: scheme, host: host, parameters: parameters)
             } catch {
                 switch error.reason {
-                case .ambiguous: continue
+                // Building checks its URL against the rules and throws when it would not route back.
+                case .ambiguous, .notMatched, .hostReadAsPathSegment, .notAURL, .valueNotReadBack,
+                    .notRegistered:
+                    continue
                 case .missingParameter(let name) where omitted.contains(name): continue
                 default:
                     check(
