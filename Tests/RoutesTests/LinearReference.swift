@@ -20,7 +20,7 @@ import Routes
 /// - Its parameters are JLRoutes' dictionary: query items of the URL and of its fragment (repeated
 ///   names as arrays, empty names dropped), then route values and wildcard components (decoded
 ///   once, `+` as a space first with `.decodePlusSymbols`), then the extra parameters, then the
-///   reserved keys.
+///   reserved keys, the wildcard's among them (absent when the pattern has no `*`).
 ///
 /// Tables with ``RouteTable/hosts`` are not modelled: the reference routes every host.
 ///
@@ -182,6 +182,7 @@ struct LinearReference {
             values[name, default: []].append(item.value.map { decodeValue($0, plus: plus) } ?? "")
         }
         for (name, list) in values { dictionary[name] = list.count == 1 ? list[0] : list }
+        var wildcard: [String]?
         for (index, part) in pattern.parts.enumerated() {
             switch part {
             case .literal: break
@@ -192,11 +193,12 @@ struct LinearReference {
                 dictionary[name] = decodeValue(raw, plus: plus)
             case .wildcard:
                 // The empty path reads as one empty segment, but a wildcard captures nothing from it.
-                dictionary[RouteParameters.Keys.wildcard] =
-                    segments == [""] ? [] : segments[index...].map { decodeValue($0, plus: plus) }
+                wildcard = segments == [""] ? [] : segments[index...].map { decodeValue($0, plus: plus) }
             }
         }
         dictionary.merge(extra) { _, new in new }
+        // Reserved, the wildcard's key included: absent without a `*`, whatever the query or extras say.
+        dictionary[RouteParameters.Keys.wildcard] = wildcard
         dictionary[RouteParameters.Keys.pattern] = definition.pattern
         dictionary[RouteParameters.Keys.url] = url
         dictionary[RouteParameters.Keys.scheme] = table.scheme
