@@ -53,6 +53,25 @@ import Testing
         #expect(router.route(to: "alpha://x"))
     }
 
+    /// Issue 15, finding 8: the filter compared the decoded host, so an escaped `/` (or `.`, `@`,
+    /// `:`) made `evil.com%2F.example.com` a subdomain of `example.com`.
+    @Test func aHostFilterRefusesEscapedSeparators() {
+        router.https.hosts = ["*.example.com", "example.com"]
+        router.https.add(pattern: "/p", handler: recorder.handler("https"))
+        for host in [
+            "evil.com%2F.example.com", "evil.com%2f.example.com", "evil%2Ecom.example.com", "evil.com%40.example.com",
+            "evil.com%3A.example.com", "evil%252F.example.com", "evil%00.example.com", "example%2Ecom",
+        ] {
+            #expect(!router.route(to: "https://\(host)/p"), "\(host)")
+            #expect(!router.canRoute(to: "https://\(host)/p"), "\(host)")
+        }
+        // Escaped letters and non-ASCII characters are still names.
+        #expect(router.route(to: "https://%77ww.example.com/p"))
+        #expect(router.route(to: "https://caf%C3%A9.example.com/p"))
+        #expect(recorder.labels == ["https", "https"])
+        #expect(!HostFilter(["*.example.com"]).accepts("a%C0%AE.example.com"))  // not UTF-8
+    }
+
     @Test func hostFilterDecodesAndIgnoresCase() {
         let filter = HostFilter(["Example.com", "*.shop.io"])
         #expect(filter.accepts("example.COM"))
