@@ -7,7 +7,8 @@ import Routes
 // internal, so that it compiles unchanged in all three modules.
 
 /// Routing as the "Routing rules" article states it, done slowly and independently of the
-/// library's index and URL reader: Foundation's `URLComponents` reads the URL, and every
+/// library's index and URL reader: Foundation judges the URL and reads its scheme and host, every
+/// value is read from the text as written, and every
 /// definition of the table is matched in turn, as JLRoutes scans its routes.
 ///
 /// - The table is the one of the URL's scheme (ignoring case), else the global table; a table
@@ -133,8 +134,9 @@ struct LinearReference {
     func route(_ string: String, extra: [String: Any] = [:], handler: (Match) -> Bool) -> Outcome {
         // A string that `URL(string:)` cannot parse routes nowhere.
         guard let url = URL(string: string),
-            let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+            let foundation = URLComponents(url: url, resolvingAgainstBaseURL: true)
         else { return Outcome(accepted: false, matched: false, isURL: false) }
+        let components = LinearReference.written(string, foundation)
         let global = LinearReference.folded(router.default.scheme)
         guard let first = tables[components.scheme.map(LinearReference.folded) ?? global] ?? tables[global]
         else {
@@ -162,10 +164,60 @@ struct LinearReference {
         return outcome
     }
 
+    /// The parts as routing reads them: the scheme and host as Foundation reads them; the path,
+    /// query and fragment as written in `string` (RFC 3986, appendix B: cut at the first `?` and
+    /// `#`), a `#` inside the fragment written `%23`, provided that Foundation's part is that text
+    /// or that text with what it had to escape escaped; otherwise Foundation's parts.
+    static func written(_ string: String, _ foundation: URLComponents) -> Parts {
+        let theirs = Parts(
+            scheme: foundation.scheme, percentEncodedHost: foundation.percentEncodedHost,
+            percentEncodedPath: foundation.percentEncodedPath, percentEncodedQuery: foundation.percentEncodedQuery,
+            percentEncodedFragment: foundation.percentEncodedFragment)
+        let utf8 = string.utf8
+        let hash = utf8.firstIndex(of: UInt8(ascii: "#"))
+        let beforeHash = string[..<(hash ?? string.endIndex)]
+        let question = beforeHash.utf8.firstIndex(of: UInt8(ascii: "?"))
+        var hierarchy = beforeHash[..<(question ?? beforeHash.endIndex)]
+        if foundation.scheme != nil {
+            guard let colon = hierarchy.utf8.firstIndex(of: UInt8(ascii: ":")) else { return theirs }
+            hierarchy = hierarchy[hierarchy.utf8.index(after: colon)...]
+        }
+        let hasAuthority = hierarchy.hasPrefix("//")
+        if hasAuthority {
+            let authority = hierarchy.dropFirst(2)
+            hierarchy = authority[(authority.utf8.firstIndex(of: UInt8(ascii: "/")) ?? authority.endIndex)...]
+        }
+        let query = question.map { String(beforeHash[beforeHash.utf8.index(after: $0)...]) }
+        let fragment = hash.map { String(string[utf8.index(after: $0)...]) }
+        /// The written part when Foundation's is the same text, escaped or not.
+        func agrees(_ written: String?, _ theirs: String?) -> Bool {
+            guard let written, let theirs else { return written == nil && theirs == nil }
+            return written == theirs || decodeOrKeep(Substring(theirs)) == Array(written.utf8)
+        }
+        guard hasAuthority == (foundation.percentEncodedHost != nil),
+            agrees(String(hierarchy), foundation.percentEncodedPath), agrees(query, foundation.percentEncodedQuery),
+            agrees(fragment, foundation.percentEncodedFragment)
+        else { return theirs }
+        var parts = theirs
+        parts.percentEncodedPath = String(hierarchy)
+        parts.percentEncodedQuery = query
+        parts.percentEncodedFragment = fragment.map { $0.replacingOccurrences(of: "#", with: "%23") }
+        return parts
+    }
+
+    /// A URL's parts, still percent-encoded (`URLComponents` would not take malformed escapes).
+    struct Parts {
+        var scheme: String?
+        var percentEncodedHost: String?
+        var percentEncodedPath: String
+        var percentEncodedQuery: String?
+        var percentEncodedFragment: String?
+    }
+
     /// JLRoutes' dictionary: query items (the URL's, then the fragment's), route values, the extra
     /// parameters, the reserved keys; later layers win.
     private static func parameters(
-        definition: Definition, pattern: Pattern, segments: [Substring], components: URLComponents,
+        definition: Definition, pattern: Pattern, segments: [Substring], components: Parts,
         url: URL, table: RouteTable, extra: [String: Any]
     ) -> [String: Any] {
         let plus = table.options.contains(.decodePlusSymbols)
@@ -223,7 +275,7 @@ struct LinearReference {
 
     /// The host (maybe), the path without one leading and one trailing `/`, and `#` + the
     /// fragment's path, split on `/`.
-    static func segments(_ components: URLComponents, options: RouteOptions) -> [Substring] {
+    static func segments(_ components: Parts, options: RouteOptions) -> [Substring] {
         var host: String?
         if let text = components.percentEncodedHost, !text.isEmpty {
             let decoded = decodeOrKeep(Substring(text))

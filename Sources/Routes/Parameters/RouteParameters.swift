@@ -106,11 +106,7 @@ public struct RouteParameters {
     /// ```swift
     /// params.url.absoluteString  // "myapp://user/view/7"
     /// ```
-    public var url: URL {
-        // Every string that reaches a handler was accepted by `URL(string:)` or by the fast path,
-        // which accepts only what `URL(string:)` parses (a tested property).
-        request.parts.resolvedURL ?? URL(fileURLWithPath: "/")
-    }
+    public var url: URL { request.parts.routedURL }
 
     /// The scheme of the table that matched (``Router/defaultScheme`` for the global table).
     ///
