@@ -17,7 +17,8 @@ import Routes
 ///   host with `.treatHostAsPathComponent`); one leading and one trailing `/` are removed from the
 ///   path, a fragment path is appended after `#`, and the result is split on the `/` byte.
 /// - A definition matches with the same number of segments (at least those before a trailing
-///   `*`), each literal equal to the decoded segment byte for byte, and non-empty `:name` values.
+///   `*`), each literal equal to the decoded segment byte for byte (ASCII case ignored in the
+///   bytes of the first segment that came from the host), and non-empty `:name` values.
 /// - Its parameters are JLRoutes' dictionary: query items of the URL and of its fragment (repeated
 ///   names as arrays, empty names dropped), then route values and wildcard components (decoded
 ///   once, `+` as a space first with `.decodePlusSymbols`), then the extra parameters, then the
@@ -89,8 +90,10 @@ struct LinearReference {
             parts.compactMap { if case .parameter(let name) = $0 { return name } else { return nil } }
         }
 
-        /// Whether the pattern matches a URL of these segments (`decoded`: each one decoded).
-        func matches(_ segments: [Substring], decoded: [[UInt8]]) -> Bool {
+        /// Whether the pattern matches a URL of these segments (`decoded`: each one decoded), the
+        /// first `hostPrefix` decoded bytes of the first segment (those of the host) compared
+        /// ignoring ASCII case.
+        func matches(_ segments: [Substring], decoded: [[UInt8]], hostPrefix: Int) -> Bool {
             var fixed = parts[...]
             if hasWildcard {
                 fixed = fixed.dropLast()
@@ -100,7 +103,9 @@ struct LinearReference {
             }
             for (index, part) in fixed.enumerated() {
                 switch part {
-                case .literal(let bytes): guard decoded[index] == bytes else { return false }
+                case .literal(let bytes):
+                    let prefix = index == 0 ? hostPrefix : 0
+                    guard LinearReference.equal(bytes, decoded[index], ignoringCaseIn: prefix) else { return false }
                 case .parameter: guard !segments[index].isEmpty else { return false }
                 case .wildcard: return false
                 }
@@ -131,7 +136,11 @@ struct LinearReference {
 
     /// Routes `string`: `handler` is asked about each matching definition, in routing order, until
     /// it returns `true` (it stands for the definition's handler; a `nil` handler accepts).
-    func route(_ string: String, extra: [String: Any] = [:], handler: (Match) -> Bool) -> Outcome {
+    /// `ignoringHostCase: false` compares the host segment case included (the rule before issue 15),
+    /// for `explain`, which does not ignore its case yet.
+    func route(
+        _ string: String, extra: [String: Any] = [:], ignoringHostCase: Bool = true, handler: (Match) -> Bool
+    ) -> Outcome {
         // A string that `URL(string:)` cannot parse routes nowhere.
         guard let url = URL(string: string),
             let foundation = URLComponents(url: url, resolvingAgainstBaseURL: true)
@@ -148,9 +157,17 @@ struct LinearReference {
         }
         var outcome = Outcome()
         for table in order {
-            let segments = LinearReference.segments(components, options: table.table.options)
+            let (segments, host) = LinearReference.segments(components, options: table.table.options)
             let decoded = segments.map { LinearReference.decodeOrKeep($0) }
-            for (definition, pattern) in table.definitions where pattern.matches(segments, decoded: decoded) {
+            // The host's bytes in the first segment, decoded when the segment decodes.
+            let hostPrefix = host.flatMap { host in
+                guard ignoringHostCase else { return nil }
+                return
+                    LinearReference.decode(segments[0]) == nil
+                    ? host.utf8.count : LinearReference.decodeOrKeep(Substring(host)).count
+            } ?? 0
+            for (definition, pattern) in table.definitions
+            where pattern.matches(segments, decoded: decoded, hostPrefix: hostPrefix) {
                 outcome.matched = true
                 let parameters = LinearReference.parameters(
                     definition: definition, pattern: pattern, segments: segments, components: components,
@@ -274,8 +291,8 @@ struct LinearReference {
     }
 
     /// The host (maybe), the path without one leading and one trailing `/`, and `#` + the
-    /// fragment's path, split on `/`.
-    static func segments(_ components: Parts, options: RouteOptions) -> [Substring] {
+    /// fragment's path, split on `/`; and the host when it begins the first segment.
+    static func segments(_ components: Parts, options: RouteOptions) -> ([Substring], host: String?) {
         var host: String?
         if let text = components.percentEncodedHost, !text.isEmpty {
             let decoded = decodeOrKeep(Substring(text))
@@ -297,7 +314,16 @@ struct LinearReference {
                 path += "#" + parts.path
             }
         }
-        return trimmedSplit(Substring(path))
+        return (trimmedSplit(Substring(path)), host)
+    }
+
+    /// Whether `literal` is `segment`, ASCII case ignored in the first `prefix` bytes.
+    static func equal(_ literal: [UInt8], _ segment: [UInt8], ignoringCaseIn prefix: Int) -> Bool {
+        let lower = { (byte: UInt8) in (65...90).contains(byte) ? byte + 32 : byte }
+        return literal.count == segment.count
+            && zip(literal, segment).enumerated().allSatisfy { index, pair in
+                index < prefix ? lower(pair.0) == lower(pair.1) : pair.0 == pair.1
+            }
     }
 
     /// The fragment's path, whether its query items join the URL's, whether it is nothing else.
@@ -329,6 +355,12 @@ struct LinearReference {
     /// The bytes of `text` percent-decoded once, or its own bytes when an escape is malformed or
     /// the result is not UTF-8 (`removingPercentEncoding`'s rules).
     static func decodeOrKeep(_ text: Substring) -> [UInt8] {
+        decode(text) ?? Array(text.utf8)
+    }
+
+    /// The bytes of `text` percent-decoded once, or `nil` when an escape is malformed or the result
+    /// is not UTF-8.
+    static func decode(_ text: Substring) -> [UInt8]? {
         let raw = Array(text.utf8)
         guard raw.contains(UInt8(ascii: "%")) else { return raw }
         var bytes: [UInt8] = []
@@ -337,7 +369,7 @@ struct LinearReference {
             if raw[index] == UInt8(ascii: "%") {
                 guard index + 2 < raw.count, let high = hex(raw[index + 1]), let low = hex(raw[index + 2])
                 else {
-                    return raw
+                    return nil
                 }
                 bytes.append(high << 4 | low)
                 index += 3
@@ -346,7 +378,7 @@ struct LinearReference {
                 index += 1
             }
         }
-        return String(validating: bytes, as: UTF8.self) == nil ? raw : bytes
+        return String(validating: bytes, as: UTF8.self) == nil ? nil : bytes
     }
 
     private static func hex(_ byte: UInt8) -> UInt8? {

@@ -26,7 +26,9 @@ struct RouteRequest {
         let reading = parts.text.withBytes { Reading($0, ranges, options: options) }
         guard let fragmentPath = reading.fragmentPath else {
             joinedText = nil
-            layout = Layout(host: reading.host, region: reading.region, fragmentQuery: reading.fragmentQuery)
+            layout = Layout(
+                host: reading.host, hostPrefix: reading.host?.count ?? 0, region: reading.region,
+                fragmentQuery: reading.fragmentQuery)
             return
         }
         let joined = parts.text.withBytes {
@@ -35,7 +37,9 @@ struct RouteRequest {
         // The joined text is split whole, with only its trailing `/` removed.
         let region = joined.withBytes { ByteRange($0.trimmingOneSlash(leading: false).indices) }
         joinedText = joined
-        layout = Layout(host: nil, region: region, fragmentQuery: reading.fragmentQuery)
+        // The joined text begins with the host: the first segment's first bytes came from it.
+        layout = Layout(
+            host: nil, hostPrefix: reading.host?.count ?? 0, region: region, fragmentQuery: reading.fragmentQuery)
     }
 
     /// What one pass over the URL's bytes finds: plain values, so that nothing is retained.
@@ -62,12 +66,14 @@ struct RouteRequest {
     }
 
     /// The host segment, the path region and the fragment's query as `Int32` offsets (-1 for
-    /// none): the request is copied into the parameters of every handler it reaches, so it is
-    /// kept small. Texts are under 2 GB (``URLParts`` stores its offsets the same way).
+    /// none), and how many bytes of the first segment came from the host: the request is copied
+    /// into the parameters of every handler it reaches, so it is kept small. Texts are under 2 GB
+    /// (``URLParts`` stores its offsets the same way).
     private struct Layout {
         private var bounds: (Int32, Int32, Int32, Int32, Int32, Int32)
+        private var hostBytes: Int32
 
-        init(host: ByteRange?, region: ByteRange?, fragmentQuery: ByteRange?) {
+        init(host: ByteRange?, hostPrefix: Int, region: ByteRange?, fragmentQuery: ByteRange?) {
             func pack(_ range: ByteRange?) -> (Int32, Int32) {
                 guard let range else { return (-1, -1) }
                 return (
@@ -78,6 +84,7 @@ struct RouteRequest {
             let (c, d) = pack(region)
             let (e, f) = pack(fragmentQuery)
             bounds = (a, b, c, d, e, f)
+            hostBytes = Int32(truncatingIfNeeded: hostPrefix)
         }
 
         private static func unpack(_ start: Int32, _ end: Int32) -> ByteRange? {
@@ -87,6 +94,8 @@ struct RouteRequest {
         var host: ByteRange? { Layout.unpack(bounds.0, bounds.1) }
         var region: ByteRange? { Layout.unpack(bounds.2, bounds.3) }
         var fragmentQuery: ByteRange? { Layout.unpack(bounds.4, bounds.5) }
+        /// How many bytes at the start of the first segment came from the host (0: none).
+        var hostPrefix: Int { Int(hostBytes) }
     }
 
     // MARK: Segments
@@ -94,7 +103,9 @@ struct RouteRequest {
     /// Calls `body` with the segments, byte ranges of ``segmentText`` in a temporary buffer.
     func withSegments<Result>(_ body: (Segments) -> Result) -> Result {
         var result: Result?
-        RouteRequest.cutSegments(segmentText, host: layout.host, region: layout.region, for: Result.self) {
+        RouteRequest.cutSegments(
+            segmentText, host: layout.host, hostPrefix: layout.hostPrefix, region: layout.region, for: Result.self
+        ) {
             result = body($0)
         }
         return result!
@@ -108,7 +119,8 @@ struct RouteRequest {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     private static func cutSegments<Result>(
-        _ text: String, host: ByteRange?, region: ByteRange?, for _: Result.Type, _ body: (Segments) -> Void
+        _ text: String, host: ByteRange?, hostPrefix: Int, region: ByteRange?, for _: Result.Type,
+        _ body: (Segments) -> Void
     ) {
         text.withBytes { bytes in
             // A short region has at most one segment per byte: that bound keeps the buffer on the
@@ -138,7 +150,9 @@ struct RouteRequest {
                     buffer[next] = ByteRange(start..<region.upperBound)
                     next += 1
                 }
-                return body(Segments(bytes: bytes, ranges: UnsafeBufferPointer(rebasing: buffer[..<next])))
+                return body(
+                    Segments(
+                        bytes: bytes, ranges: UnsafeBufferPointer(rebasing: buffer[..<next]), hostPrefix: hostPrefix))
             }
         }
     }
@@ -147,6 +161,24 @@ struct RouteRequest {
     var encodedSegments: [String] {
         withSegments { segments in
             (0..<segments.count).map { String(decoding: segments.bytes(at: $0), as: UTF8.self) }
+        }
+    }
+
+    /// Whether `pattern` matches the request's segments, and why not: ``RoutePattern/verdict(for:)``
+    /// on ``encodedSegments``, with a first literal compared with the host segment as routing
+    /// compares it (ASCII case ignored in the host's bytes). Explanations and URL building must
+    /// use this to agree with routing.
+    func verdict(for pattern: RoutePattern) -> PatternVerdict {
+        withSegments { segments in
+            var texts = (0..<segments.count).map { String(decoding: segments.bytes(at: $0), as: UTF8.self) }
+            if segments.hostPrefix > 0, segments.count > 0, pattern.segments.count > 1 || !pattern.hasWildcard,
+                case .literal(let literal)? = pattern.segments.first,
+                RouteIndex.hostSegment(segments.bytes(at: 0), hostPrefix: segments.hostPrefix, matches: literal)
+            {
+                // The literal itself, written so that it decodes to itself.
+                texts[0] = literal.replacingOccurrences(of: "%", with: "%25")
+            }
+            return pattern.verdict(for: texts)
         }
     }
 
@@ -289,6 +321,10 @@ struct Segments {
     /// The bytes the ranges refer to.
     let bytes: UnsafeBufferPointer<UInt8>
     let ranges: UnsafeBufferPointer<ByteRange>
+    /// How many bytes at the start of the first segment came from the URL's host: the host
+    /// segment, whose literals are compared ignoring ASCII case (the "Routing rules" article,
+    /// *The host*). 0 when the host is not a segment.
+    let hostPrefix: Int
 
     var count: Int { ranges.count }
 
