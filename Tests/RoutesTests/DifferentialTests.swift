@@ -152,7 +152,8 @@ import Testing
                 return false
             }
             #expect(
-                router.explain(url).entries.filter { $0.mismatch == nil }.map(\.pattern) == caseSensitiveCandidates,
+                router.explain(url).entries.filter { $0.mismatch == nil }.map(\.pattern)
+                    == caseSensitiveCandidates,
                 "\(url)")
             if outcome.matched { matched += 1 }
         }

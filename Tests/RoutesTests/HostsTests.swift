@@ -59,7 +59,8 @@ import Testing
         router.https.hosts = ["*.example.com", "example.com"]
         router.https.add(pattern: "/p", handler: recorder.handler("https"))
         for host in [
-            "evil.com%2F.example.com", "evil.com%2f.example.com", "evil%2Ecom.example.com", "evil.com%40.example.com",
+            "evil.com%2F.example.com", "evil.com%2f.example.com", "evil%2Ecom.example.com",
+            "evil.com%40.example.com",
             "evil.com%3A.example.com", "evil%252F.example.com", "evil%00.example.com", "example%2Ecom",
         ] {
             #expect(!router.route(to: "https://\(host)/p"), "\(host)")

@@ -105,7 +105,9 @@ struct LinearReference {
                 switch part {
                 case .literal(let bytes):
                     let prefix = index == 0 ? hostPrefix : 0
-                    guard LinearReference.equal(bytes, decoded[index], ignoringCaseIn: prefix) else { return false }
+                    guard LinearReference.equal(bytes, decoded[index], ignoringCaseIn: prefix) else {
+                        return false
+                    }
                 case .parameter: guard !segments[index].isEmpty else { return false }
                 case .wildcard: return false
                 }
@@ -160,12 +162,13 @@ struct LinearReference {
             let (segments, host) = LinearReference.segments(components, options: table.table.options)
             let decoded = segments.map { LinearReference.decodeOrKeep($0) }
             // The host's bytes in the first segment, decoded when the segment decodes.
-            let hostPrefix = host.flatMap { host in
-                guard ignoringHostCase else { return nil }
-                return
-                    LinearReference.decode(segments[0]) == nil
-                    ? host.utf8.count : LinearReference.decodeOrKeep(Substring(host)).count
-            } ?? 0
+            let hostPrefix =
+                host.flatMap { host in
+                    guard ignoringHostCase else { return nil }
+                    return
+                        LinearReference.decode(segments[0]) == nil
+                        ? host.utf8.count : LinearReference.decodeOrKeep(Substring(host)).count
+                } ?? 0
             for (definition, pattern) in table.definitions
             where pattern.matches(segments, decoded: decoded, hostPrefix: hostPrefix) {
                 outcome.matched = true
@@ -188,7 +191,8 @@ struct LinearReference {
     static func written(_ string: String, _ foundation: URLComponents) -> Parts {
         let theirs = Parts(
             scheme: foundation.scheme, percentEncodedHost: foundation.percentEncodedHost,
-            percentEncodedPath: foundation.percentEncodedPath, percentEncodedQuery: foundation.percentEncodedQuery,
+            percentEncodedPath: foundation.percentEncodedPath,
+            percentEncodedQuery: foundation.percentEncodedQuery,
             percentEncodedFragment: foundation.percentEncodedFragment)
         let utf8 = string.utf8
         let hash = utf8.firstIndex(of: UInt8(ascii: "#"))
@@ -212,7 +216,8 @@ struct LinearReference {
             return written == theirs || decodeOrKeep(Substring(theirs)) == Array(written.utf8)
         }
         guard hasAuthority == (foundation.percentEncodedHost != nil),
-            agrees(String(hierarchy), foundation.percentEncodedPath), agrees(query, foundation.percentEncodedQuery),
+            agrees(String(hierarchy), foundation.percentEncodedPath),
+            agrees(query, foundation.percentEncodedQuery),
             agrees(fragment, foundation.percentEncodedFragment)
         else { return theirs }
         var parts = theirs

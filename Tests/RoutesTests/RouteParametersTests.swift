@@ -37,11 +37,18 @@ import Testing
     /// name) answered under the wildcard's reserved key, and the typed accessors read it.
     @Test func reservedKeysCannotBeForgedByQueryItemsOrExtraParameters() throws {
         struct Reserved: Decodable {
-            let JLRoutePattern: String
-            let JLRouteScheme: String
-            let JLRouteWildcardComponents: [String]?
+            let pattern: String
+            let scheme: String
+            let wildcard: [String]?
+            enum CodingKeys: String, CodingKey {
+                case pattern = "JLRoutePattern"
+                case scheme = "JLRouteScheme"
+                case wildcard = "JLRouteWildcardComponents"
+            }
         }
-        let keys = [Definition.Keys.pattern, Definition.Keys.url, Definition.Keys.scheme, Definition.Keys.wildcard]
+        let keys = [
+            Definition.Keys.pattern, Definition.Keys.url, Definition.Keys.scheme, Definition.Keys.wildcard,
+        ]
         let query = keys.map { "\($0)=evil" }.joined(separator: "&")
         let forged = Dictionary(uniqueKeysWithValues: keys.map { ($0, "forged" as Any) })
         for extra in [[:], forged] {
@@ -58,16 +65,16 @@ import Testing
             #expect(plain.value(Definition.Keys.url, as: URL.self) == URL(string: "myapp://a/7?\(query)"))
             #expect(plain.dictionary[Definition.Keys.pattern] as? String == "/a/:id")
             let decoded = try plain.decode(Reserved.self)
-            #expect(decoded.JLRoutePattern == "/a/:id")
-            #expect(decoded.JLRouteScheme == Router.defaultScheme)
-            #expect(decoded.JLRouteWildcardComponents == nil)
+            #expect(decoded.pattern == "/a/:id")
+            #expect(decoded.scheme == Router.defaultScheme)
+            #expect(decoded.wildcard == nil)
             // With a wildcard: its components, not the forged value.
             let star = try #require(routedParameters("myapp://a/x/y?\(query)", to: "/a/*", extra: extra))
             #expect(star[Definition.Keys.wildcard] as? [String] == ["x", "y"])
             #expect(star.string(Definition.Keys.wildcard) == "x")
             #expect(star.values(Definition.Keys.wildcard, as: String.self) == ["x", "y"])
             #expect(star.dictionary[Definition.Keys.wildcard] as? [String] == ["x", "y"])
-            #expect(try star.decode(Reserved.self).JLRouteWildcardComponents == ["x", "y"])
+            #expect(try star.decode(Reserved.self).wildcard == ["x", "y"])
             #expect(star.string(Definition.Keys.pattern) == "/a/*")
         }
     }

@@ -108,7 +108,9 @@ struct LiteralTable {
     }
 
     /// Whether the entry's literal is `key`, ASCII case ignored in its first `prefix` bytes.
-    private func matches(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>, ignoringCaseIn prefix: Int) -> Bool {
+    private func matches(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>, ignoringCaseIn prefix: Int)
+        -> Bool
+    {
         guard Int(entry.length) == key.count else { return false }
         return arena.withUnsafeBufferPointer { arena in
             let start = Int(entry.start)

@@ -66,8 +66,10 @@ extension RouteIndex {
                         top += 1
                     }
                     guard node.pointee.hasLiteralChildren else { continue }
-                    if index == 0, segments.hostPrefix > 0 {
-                        // The root, and a first segment that came from the host.
+                    // The root, and a first segment that came from the host, which may differ in
+                    // case from a literal: a host with a capital or an escape, or a first
+                    // literal with a capital. Otherwise the exact lookup below is the same.
+                    if index == 0, segments.hostBytes > 0 || (segments.hostBytes < 0 && literals.rootHasCapital) {
                         RouteIndex.forEachHostLiteralChild(
                             of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix
                         ) {
@@ -92,21 +94,27 @@ extension RouteIndex {
         of literals: LiteralTable, _ raw: UnsafeBufferPointer<UInt8>, hostPrefix: Int, _ body: (Int32) -> Void
     ) {
         let hostPrefix = min(hostPrefix, raw.count)
-        guard raw.contains(.percent) else { return forEachRootChild(of: literals, raw, hostPrefix: hostPrefix, body) }
+        guard raw.contains(.percent) else {
+            return forEachRootChild(of: literals, raw, hostPrefix: hostPrefix, body)
+        }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { output in
             // The host's own escapes are whole, and an ASCII byte or nothing follows it: decoding
             // it alone gives the length of its decoded text.
-            let prefix = PercentDecoding.decode(UnsafeBufferPointer(rebasing: raw[..<hostPrefix]), into: output)
+            let prefix = PercentDecoding.decode(
+                UnsafeBufferPointer(rebasing: raw[..<hostPrefix]), into: output)
             guard let count = PercentDecoding.decode(raw, into: output), let prefix else {
                 return forEachRootChild(of: literals, raw, hostPrefix: hostPrefix, body)
             }
-            forEachRootChild(of: literals, UnsafeBufferPointer(rebasing: output[..<count]), hostPrefix: prefix, body)
+            forEachRootChild(
+                of: literals, UnsafeBufferPointer(rebasing: output[..<count]), hostPrefix: prefix, body)
         }
     }
 
     /// Whether a first segment whose first `hostPrefix` bytes came from the host matches
     /// `literal`, as the search compares them: for explanations, which must agree with routing.
-    static func hostSegment(_ raw: UnsafeBufferPointer<UInt8>, hostPrefix: Int, matches literal: String) -> Bool {
+    static func hostSegment(_ raw: UnsafeBufferPointer<UInt8>, hostPrefix: Int, matches literal: String)
+        -> Bool
+    {
         var literal = literal
         return literal.withUTF8 { literal in
             var table = LiteralTable()

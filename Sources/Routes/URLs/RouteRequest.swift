@@ -27,8 +27,8 @@ struct RouteRequest {
         guard let fragmentPath = reading.fragmentPath else {
             joinedText = nil
             layout = Layout(
-                host: reading.host, hostPrefix: reading.host?.count ?? 0, region: reading.region,
-                fragmentQuery: reading.fragmentQuery)
+                host: reading.host, hostPrefix: reading.host?.count ?? 0, hostIsLowercase: reading.hostIsLowercase,
+                region: reading.region, fragmentQuery: reading.fragmentQuery)
             return
         }
         let joined = parts.text.withBytes {
@@ -39,13 +39,18 @@ struct RouteRequest {
         joinedText = joined
         // The joined text begins with the host: the first segment's first bytes came from it.
         layout = Layout(
-            host: nil, hostPrefix: reading.host?.count ?? 0, region: region, fragmentQuery: reading.fragmentQuery)
+            host: nil, hostPrefix: reading.host?.count ?? 0, hostIsLowercase: reading.hostIsLowercase,
+            region: region,
+            fragmentQuery: reading.fragmentQuery)
     }
 
     /// What one pass over the URL's bytes finds: plain values, so that nothing is retained.
     private struct Reading {
         /// The host's range when it is the first segment.
         var host: ByteRange?
+        /// Whether the host is written with neither a capital letter nor an escape: then it
+        /// matches a literal without capitals exactly when it equals it.
+        var hostIsLowercase = true
         /// The path's part cut on `/`, unless the fragment's path is appended.
         var region: ByteRange?
         /// The fragment's path when it is appended to the path.
@@ -54,7 +59,7 @@ struct RouteRequest {
         var fragmentQuery: ByteRange?
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URLParts.Offsets, options: RouteOptions) {
-            host = RouteRequest.hostSegment(bytes, ranges.host, options: options)
+            (host, hostIsLowercase) = RouteRequest.hostSegment(bytes, ranges.host, options: options)
             if let fragment = ranges.fragment {
                 let (path, query) = RouteRequest.readFragment(bytes, fragment)
                 fragmentPath = path.map(ByteRange.init)
@@ -71,9 +76,11 @@ struct RouteRequest {
     /// (``URLParts`` stores its offsets the same way).
     private struct Layout {
         private var bounds: (Int32, Int32, Int32, Int32, Int32, Int32)
-        private var hostBytes: Int32
+        private var hostByteCount: Int32
 
-        init(host: ByteRange?, hostPrefix: Int, region: ByteRange?, fragmentQuery: ByteRange?) {
+        init(
+            host: ByteRange?, hostPrefix: Int, hostIsLowercase: Bool, region: ByteRange?, fragmentQuery: ByteRange?
+        ) {
             func pack(_ range: ByteRange?) -> (Int32, Int32) {
                 guard let range else { return (-1, -1) }
                 return (
@@ -84,7 +91,7 @@ struct RouteRequest {
             let (c, d) = pack(region)
             let (e, f) = pack(fragmentQuery)
             bounds = (a, b, c, d, e, f)
-            hostBytes = Int32(truncatingIfNeeded: hostPrefix)
+            hostByteCount = Int32(truncatingIfNeeded: hostIsLowercase ? -hostPrefix : hostPrefix)
         }
 
         private static func unpack(_ start: Int32, _ end: Int32) -> ByteRange? {
@@ -94,8 +101,9 @@ struct RouteRequest {
         var host: ByteRange? { Layout.unpack(bounds.0, bounds.1) }
         var region: ByteRange? { Layout.unpack(bounds.2, bounds.3) }
         var fragmentQuery: ByteRange? { Layout.unpack(bounds.4, bounds.5) }
-        /// How many bytes at the start of the first segment came from the host (0: none).
-        var hostPrefix: Int { Int(hostBytes) }
+        /// How many bytes at the start of the first segment came from the host (0: none), negated
+        /// when the host is written without capitals or escapes (see ``Segments/hostBytes``).
+        var hostBytes: Int { Int(hostByteCount) }
     }
 
     // MARK: Segments
@@ -104,7 +112,8 @@ struct RouteRequest {
     func withSegments<Result>(_ body: (Segments) -> Result) -> Result {
         var result: Result?
         RouteRequest.cutSegments(
-            segmentText, host: layout.host, hostPrefix: layout.hostPrefix, region: layout.region, for: Result.self
+            segmentText, host: layout.host, hostBytes: layout.hostBytes, region: layout.region,
+            for: Result.self
         ) {
             result = body($0)
         }
@@ -119,7 +128,7 @@ struct RouteRequest {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     private static func cutSegments<Result>(
-        _ text: String, host: ByteRange?, hostPrefix: Int, region: ByteRange?, for _: Result.Type,
+        _ text: String, host: ByteRange?, hostBytes: Int, region: ByteRange?, for _: Result.Type,
         _ body: (Segments) -> Void
     ) {
         text.withBytes { bytes in
@@ -152,7 +161,8 @@ struct RouteRequest {
                 }
                 return body(
                     Segments(
-                        bytes: bytes, ranges: UnsafeBufferPointer(rebasing: buffer[..<next]), hostPrefix: hostPrefix))
+                        bytes: bytes, ranges: UnsafeBufferPointer(rebasing: buffer[..<next]),
+                        hostBytes: hostBytes))
             }
         }
     }
@@ -171,9 +181,11 @@ struct RouteRequest {
     func verdict(for pattern: RoutePattern) -> PatternVerdict {
         withSegments { segments in
             var texts = (0..<segments.count).map { String(decoding: segments.bytes(at: $0), as: UTF8.self) }
-            if segments.hostPrefix > 0, segments.count > 0, pattern.segments.count > 1 || !pattern.hasWildcard,
+            if segments.hostPrefix > 0, segments.count > 0,
+                pattern.segments.count > 1 || !pattern.hasWildcard,
                 case .literal(let literal)? = pattern.segments.first,
-                RouteIndex.hostSegment(segments.bytes(at: 0), hostPrefix: segments.hostPrefix, matches: literal)
+                RouteIndex.hostSegment(
+                    segments.bytes(at: 0), hostPrefix: segments.hostPrefix, matches: literal)
             {
                 // The literal itself, written so that it decodes to itself.
                 texts[0] = literal.replacingOccurrences(of: "%", with: "%25")
@@ -184,31 +196,39 @@ struct RouteRequest {
 
     /// The host's range when it serves as the first segment: always with
     /// `.treatHostAsPathComponent`, else when the decoded host has no `.` and is not `localhost`.
+    /// Also tells whether the host is written with neither a capital nor an escape.
     private static func hostSegment(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>?, options: RouteOptions
-    ) -> ByteRange? {
-        guard let range, !range.isEmpty else { return nil }
-        if options.contains(.treatHostAsPathComponent) { return ByteRange(range) }
+    ) -> (ByteRange?, lowercase: Bool) {
+        guard let range, !range.isEmpty else { return (nil, true) }
         // Most hosts have no escape: read them in place, without a decoding buffer.
         var hasPercent = false
         var hasDot = false
+        var hasCapital = false
         for index in range.lowerBound..<range.upperBound {
-            if bytes[index] == .percent {
+            let byte = bytes[index]
+            if byte == .percent {
                 hasPercent = true
-            } else if bytes[index] == .dot {
+            } else if byte == .dot {
                 hasDot = true
+            } else if byte.isASCIICapital {
+                hasCapital = true
             }
         }
+        let lowercase = !hasPercent && !hasCapital
+        if options.contains(.treatHostAsPathComponent) { return (ByteRange(range), lowercase) }
         if !hasPercent {
-            return hasDot || isLocalhost(UnsafeBufferPointer(rebasing: bytes[range])) ? nil : ByteRange(range)
+            let isSegment = !hasDot && !isLocalhost(UnsafeBufferPointer(rebasing: bytes[range]))
+            return (isSegment ? ByteRange(range) : nil, lowercase)
         }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { decoded in
+        let isSegment = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { decoded in
             var host = UnsafeBufferPointer(rebasing: bytes[range])
             if let count = PercentDecoding.decode(host, into: decoded) {
                 host = UnsafeBufferPointer(rebasing: decoded[..<count])
             }
-            return isLocalhost(host) || host.contains(.dot) ? nil : ByteRange(range)
+            return !isLocalhost(host) && !host.contains(.dot)
         }
+        return (isSegment ? ByteRange(range) : nil, lowercase)
     }
 
     private static func isLocalhost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -323,8 +343,13 @@ struct Segments {
     let ranges: UnsafeBufferPointer<ByteRange>
     /// How many bytes at the start of the first segment came from the URL's host: the host
     /// segment, whose literals are compared ignoring ASCII case (the "Routing rules" article,
-    /// *The host*). 0 when the host is not a segment.
-    let hostPrefix: Int
+    /// *The host*). 0 when the host is not a segment; negated when the host is written without
+    /// capitals or escapes, so that the search can skip the folded lookup when no first literal
+    /// has a capital either.
+    let hostBytes: Int
+
+    /// The bytes of the first segment that came from the host (0: none).
+    var hostPrefix: Int { hostBytes < 0 ? -hostBytes : hostBytes }
 
     var count: Int { ranges.count }
 

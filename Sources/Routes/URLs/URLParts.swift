@@ -38,7 +38,6 @@ struct URLParts {
     /// ``routedURL``, for callers that test for a URL; never `nil`.
     var resolvedURL: URL? { routedURL }
 
-
     /// The parts' ranges, stored compactly (the struct is copied on every lookup): each as two
     /// `Int32` offsets, a start of -1 standing for a missing part.
     struct Offsets {
@@ -152,9 +151,12 @@ struct URLParts {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
             let written = string.withBytes({ WrittenParts($0, hasScheme: components.scheme != nil) }),
             written.hasHost == (components.percentEncodedHost != nil),
-            let path = written.path.flatMap({ written.part(string, $0, foundation: components.percentEncodedPath) }),
+            let path = written.path.flatMap({
+                written.part(string, $0, foundation: components.percentEncodedPath)
+            }),
             let query = written.part(string, written.query, foundation: components.percentEncodedQuery),
-            let fragment = written.part(string, written.fragment, foundation: components.percentEncodedFragment)
+            let fragment = written.part(
+                string, written.fragment, foundation: components.percentEncodedFragment)
         else {
             self.init(foundation: url)
             return
