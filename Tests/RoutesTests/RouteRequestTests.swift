@@ -54,7 +54,8 @@ import Testing
     /// Issue 15, finding 8: the host segment is compared ignoring ASCII case, in the bytes that
     /// came from the host only; `verdict(for:)` (for explanations) must agree with routing.
     @Test func theHostSegmentsVerdictIgnoresCaseInTheHostsBytesOnly() throws {
-        func verdict(_ url: String, _ pattern: String, _ options: RouteOptions = []) throws -> PatternVerdict {
+        func verdict(_ url: String, _ pattern: String, _ options: RouteOptions = []) throws -> PatternVerdict
+        {
             let parts = try #require(URLParts(string: url))
             let definition = try #require(Router().default.add(pattern: pattern).first)
             return RouteRequest(parts: parts, options: options).verdict(for: definition.parsed)

@@ -69,7 +69,9 @@ extension RouteIndex {
                     // The root, and a first segment that came from the host, which may differ in
                     // case from a literal: a host with a capital or an escape, or a first
                     // literal with a capital. Otherwise the exact lookup below is the same.
-                    if index == 0, segments.hostBytes > 0 || (segments.hostBytes < 0 && literals.rootHasCapital) {
+                    if index == 0,
+                        segments.hostBytes > 0 || (segments.hostBytes < 0 && literals.rootHasCapital)
+                    {
                         RouteIndex.forEachHostLiteralChild(
                             of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix
                         ) {

@@ -27,7 +27,8 @@ struct RouteRequest {
         guard let fragmentPath = reading.fragmentPath else {
             joinedText = nil
             layout = Layout(
-                host: reading.host, hostPrefix: reading.host?.count ?? 0, hostIsLowercase: reading.hostIsLowercase,
+                host: reading.host, hostPrefix: reading.host?.count ?? 0,
+                hostIsLowercase: reading.hostIsLowercase,
                 region: reading.region, fragmentQuery: reading.fragmentQuery)
             return
         }
@@ -79,7 +80,8 @@ struct RouteRequest {
         private var hostByteCount: Int32
 
         init(
-            host: ByteRange?, hostPrefix: Int, hostIsLowercase: Bool, region: ByteRange?, fragmentQuery: ByteRange?
+            host: ByteRange?, hostPrefix: Int, hostIsLowercase: Bool, region: ByteRange?,
+            fragmentQuery: ByteRange?
         ) {
             func pack(_ range: ByteRange?) -> (Int32, Int32) {
                 guard let range else { return (-1, -1) }
