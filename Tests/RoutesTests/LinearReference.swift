@@ -138,11 +138,7 @@ struct LinearReference {
 
     /// Routes `string`: `handler` is asked about each matching definition, in routing order, until
     /// it returns `true` (it stands for the definition's handler; a `nil` handler accepts).
-    /// `ignoringHostCase: false` compares the host segment case included (the rule before issue 15),
-    /// for `explain`, which does not ignore its case yet.
-    func route(
-        _ string: String, extra: [String: Any] = [:], ignoringHostCase: Bool = true, handler: (Match) -> Bool
-    ) -> Outcome {
+    func route(_ string: String, extra: [String: Any] = [:], handler: (Match) -> Bool) -> Outcome {
         // A string that `URL(string:)` cannot parse routes nowhere.
         guard let url = URL(string: string),
             let foundation = URLComponents(url: url, resolvingAgainstBaseURL: true)
@@ -163,10 +159,8 @@ struct LinearReference {
             let decoded = segments.map { LinearReference.decodeOrKeep($0) }
             // The host's bytes in the first segment, decoded when the segment decodes.
             let hostPrefix =
-                host.flatMap { host in
-                    guard ignoringHostCase else { return nil }
-                    return
-                        LinearReference.decode(segments[0]) == nil
+                host.map { host in
+                    LinearReference.decode(segments[0]) == nil
                         ? host.utf8.count : LinearReference.decodeOrKeep(Substring(host)).count
                 } ?? 0
             for (definition, pattern) in table.definitions

@@ -35,9 +35,6 @@ struct URLParts {
         return url
     }
 
-    /// ``routedURL``, for callers that test for a URL; never `nil`.
-    var resolvedURL: URL? { routedURL }
-
     /// The parts' ranges, stored compactly (the struct is copied on every lookup): each as two
     /// `Int32` offsets, a start of -1 standing for a missing part.
     struct Offsets {
