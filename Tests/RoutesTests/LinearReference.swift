@@ -7,7 +7,8 @@ import Routes
 // internal, so that it compiles unchanged in all three modules.
 
 /// Routing as the "Routing rules" article states it, done slowly and independently of the
-/// library's index and URL reader: Foundation's `URLComponents` reads the URL, and every
+/// library's index and URL reader: Foundation judges the URL and reads its scheme and host, every
+/// value is read from the text as written, and every
 /// definition of the table is matched in turn, as JLRoutes scans its routes.
 ///
 /// - The table is the one of the URL's scheme (ignoring case), else the global table; a table
@@ -16,11 +17,12 @@ import Routes
 ///   host with `.treatHostAsPathComponent`); one leading and one trailing `/` are removed from the
 ///   path, a fragment path is appended after `#`, and the result is split on the `/` byte.
 /// - A definition matches with the same number of segments (at least those before a trailing
-///   `*`), each literal equal to the decoded segment byte for byte, and non-empty `:name` values.
+///   `*`), each literal equal to the decoded segment byte for byte (ASCII case ignored in the
+///   bytes of the first segment that came from the host), and non-empty `:name` values.
 /// - Its parameters are JLRoutes' dictionary: query items of the URL and of its fragment (repeated
 ///   names as arrays, empty names dropped), then route values and wildcard components (decoded
 ///   once, `+` as a space first with `.decodePlusSymbols`), then the extra parameters, then the
-///   reserved keys.
+///   reserved keys, the wildcard's among them (absent when the pattern has no `*`).
 ///
 /// Tables with ``RouteTable/hosts`` are not modelled: the reference routes every host.
 ///
@@ -88,8 +90,10 @@ struct LinearReference {
             parts.compactMap { if case .parameter(let name) = $0 { return name } else { return nil } }
         }
 
-        /// Whether the pattern matches a URL of these segments (`decoded`: each one decoded).
-        func matches(_ segments: [Substring], decoded: [[UInt8]]) -> Bool {
+        /// Whether the pattern matches a URL of these segments (`decoded`: each one decoded), the
+        /// first `hostPrefix` decoded bytes of the first segment (those of the host) compared
+        /// ignoring ASCII case.
+        func matches(_ segments: [Substring], decoded: [[UInt8]], hostPrefix: Int) -> Bool {
             var fixed = parts[...]
             if hasWildcard {
                 fixed = fixed.dropLast()
@@ -99,7 +103,11 @@ struct LinearReference {
             }
             for (index, part) in fixed.enumerated() {
                 switch part {
-                case .literal(let bytes): guard decoded[index] == bytes else { return false }
+                case .literal(let bytes):
+                    let prefix = index == 0 ? hostPrefix : 0
+                    guard LinearReference.equal(bytes, decoded[index], ignoringCaseIn: prefix) else {
+                        return false
+                    }
                 case .parameter: guard !segments[index].isEmpty else { return false }
                 case .wildcard: return false
                 }
@@ -133,8 +141,9 @@ struct LinearReference {
     func route(_ string: String, extra: [String: Any] = [:], handler: (Match) -> Bool) -> Outcome {
         // A string that `URL(string:)` cannot parse routes nowhere.
         guard let url = URL(string: string),
-            let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+            let foundation = URLComponents(url: url, resolvingAgainstBaseURL: true)
         else { return Outcome(accepted: false, matched: false, isURL: false) }
+        let components = LinearReference.written(string, foundation)
         let global = LinearReference.folded(router.default.scheme)
         guard let first = tables[components.scheme.map(LinearReference.folded) ?? global] ?? tables[global]
         else {
@@ -146,9 +155,16 @@ struct LinearReference {
         }
         var outcome = Outcome()
         for table in order {
-            let segments = LinearReference.segments(components, options: table.table.options)
+            let (segments, host) = LinearReference.segments(components, options: table.table.options)
             let decoded = segments.map { LinearReference.decodeOrKeep($0) }
-            for (definition, pattern) in table.definitions where pattern.matches(segments, decoded: decoded) {
+            // The host's bytes in the first segment, decoded when the segment decodes.
+            let hostPrefix =
+                host.map { host in
+                    LinearReference.decode(segments[0]) == nil
+                        ? host.utf8.count : LinearReference.decodeOrKeep(Substring(host)).count
+                } ?? 0
+            for (definition, pattern) in table.definitions
+            where pattern.matches(segments, decoded: decoded, hostPrefix: hostPrefix) {
                 outcome.matched = true
                 let parameters = LinearReference.parameters(
                     definition: definition, pattern: pattern, segments: segments, components: components,
@@ -162,10 +178,62 @@ struct LinearReference {
         return outcome
     }
 
+    /// The parts as routing reads them: the scheme and host as Foundation reads them; the path,
+    /// query and fragment as written in `string` (RFC 3986, appendix B: cut at the first `?` and
+    /// `#`), a `#` inside the fragment written `%23`, provided that Foundation's part is that text
+    /// or that text with what it had to escape escaped; otherwise Foundation's parts.
+    static func written(_ string: String, _ foundation: URLComponents) -> Parts {
+        let theirs = Parts(
+            scheme: foundation.scheme, percentEncodedHost: foundation.percentEncodedHost,
+            percentEncodedPath: foundation.percentEncodedPath,
+            percentEncodedQuery: foundation.percentEncodedQuery,
+            percentEncodedFragment: foundation.percentEncodedFragment)
+        let utf8 = string.utf8
+        let hash = utf8.firstIndex(of: UInt8(ascii: "#"))
+        let beforeHash = string[..<(hash ?? string.endIndex)]
+        let question = beforeHash.utf8.firstIndex(of: UInt8(ascii: "?"))
+        var hierarchy = beforeHash[..<(question ?? beforeHash.endIndex)]
+        if foundation.scheme != nil {
+            guard let colon = hierarchy.utf8.firstIndex(of: UInt8(ascii: ":")) else { return theirs }
+            hierarchy = hierarchy[hierarchy.utf8.index(after: colon)...]
+        }
+        let hasAuthority = hierarchy.hasPrefix("//")
+        if hasAuthority {
+            let authority = hierarchy.dropFirst(2)
+            hierarchy = authority[(authority.utf8.firstIndex(of: UInt8(ascii: "/")) ?? authority.endIndex)...]
+        }
+        let query = question.map { String(beforeHash[beforeHash.utf8.index(after: $0)...]) }
+        let fragment = hash.map { String(string[utf8.index(after: $0)...]) }
+        /// The written part when Foundation's is the same text, escaped or not.
+        func agrees(_ written: String?, _ theirs: String?) -> Bool {
+            guard let written, let theirs else { return written == nil && theirs == nil }
+            return written == theirs || decodeOrKeep(Substring(theirs)) == Array(written.utf8)
+        }
+        guard hasAuthority == (foundation.percentEncodedHost != nil),
+            agrees(String(hierarchy), foundation.percentEncodedPath),
+            agrees(query, foundation.percentEncodedQuery),
+            agrees(fragment, foundation.percentEncodedFragment)
+        else { return theirs }
+        var parts = theirs
+        parts.percentEncodedPath = String(hierarchy)
+        parts.percentEncodedQuery = query
+        parts.percentEncodedFragment = fragment.map { $0.replacingOccurrences(of: "#", with: "%23") }
+        return parts
+    }
+
+    /// A URL's parts, still percent-encoded (`URLComponents` would not take malformed escapes).
+    struct Parts {
+        var scheme: String?
+        var percentEncodedHost: String?
+        var percentEncodedPath: String
+        var percentEncodedQuery: String?
+        var percentEncodedFragment: String?
+    }
+
     /// JLRoutes' dictionary: query items (the URL's, then the fragment's), route values, the extra
     /// parameters, the reserved keys; later layers win.
     private static func parameters(
-        definition: Definition, pattern: Pattern, segments: [Substring], components: URLComponents,
+        definition: Definition, pattern: Pattern, segments: [Substring], components: Parts,
         url: URL, table: RouteTable, extra: [String: Any]
     ) -> [String: Any] {
         let plus = table.options.contains(.decodePlusSymbols)
@@ -182,6 +250,7 @@ struct LinearReference {
             values[name, default: []].append(item.value.map { decodeValue($0, plus: plus) } ?? "")
         }
         for (name, list) in values { dictionary[name] = list.count == 1 ? list[0] : list }
+        var wildcard: [String]?
         for (index, part) in pattern.parts.enumerated() {
             switch part {
             case .literal: break
@@ -192,11 +261,12 @@ struct LinearReference {
                 dictionary[name] = decodeValue(raw, plus: plus)
             case .wildcard:
                 // The empty path reads as one empty segment, but a wildcard captures nothing from it.
-                dictionary[RouteParameters.Keys.wildcard] =
-                    segments == [""] ? [] : segments[index...].map { decodeValue($0, plus: plus) }
+                wildcard = segments == [""] ? [] : segments[index...].map { decodeValue($0, plus: plus) }
             }
         }
         dictionary.merge(extra) { _, new in new }
+        // Reserved, the wildcard's key included: absent without a `*`, whatever the query or extras say.
+        dictionary[RouteParameters.Keys.wildcard] = wildcard
         dictionary[RouteParameters.Keys.pattern] = definition.pattern
         dictionary[RouteParameters.Keys.url] = url
         dictionary[RouteParameters.Keys.scheme] = table.scheme
@@ -220,8 +290,8 @@ struct LinearReference {
     }
 
     /// The host (maybe), the path without one leading and one trailing `/`, and `#` + the
-    /// fragment's path, split on `/`.
-    static func segments(_ components: URLComponents, options: RouteOptions) -> [Substring] {
+    /// fragment's path, split on `/`; and the host when it begins the first segment.
+    static func segments(_ components: Parts, options: RouteOptions) -> ([Substring], host: String?) {
         var host: String?
         if let text = components.percentEncodedHost, !text.isEmpty {
             let decoded = decodeOrKeep(Substring(text))
@@ -243,7 +313,16 @@ struct LinearReference {
                 path += "#" + parts.path
             }
         }
-        return trimmedSplit(Substring(path))
+        return (trimmedSplit(Substring(path)), host)
+    }
+
+    /// Whether `literal` is `segment`, ASCII case ignored in the first `prefix` bytes.
+    static func equal(_ literal: [UInt8], _ segment: [UInt8], ignoringCaseIn prefix: Int) -> Bool {
+        let lower = { (byte: UInt8) in (65...90).contains(byte) ? byte + 32 : byte }
+        return literal.count == segment.count
+            && zip(literal, segment).enumerated().allSatisfy { index, pair in
+                index < prefix ? lower(pair.0) == lower(pair.1) : pair.0 == pair.1
+            }
     }
 
     /// The fragment's path, whether its query items join the URL's, whether it is nothing else.
@@ -275,6 +354,12 @@ struct LinearReference {
     /// The bytes of `text` percent-decoded once, or its own bytes when an escape is malformed or
     /// the result is not UTF-8 (`removingPercentEncoding`'s rules).
     static func decodeOrKeep(_ text: Substring) -> [UInt8] {
+        decode(text) ?? Array(text.utf8)
+    }
+
+    /// The bytes of `text` percent-decoded once, or `nil` when an escape is malformed or the result
+    /// is not UTF-8.
+    static func decode(_ text: Substring) -> [UInt8]? {
         let raw = Array(text.utf8)
         guard raw.contains(UInt8(ascii: "%")) else { return raw }
         var bytes: [UInt8] = []
@@ -283,7 +368,7 @@ struct LinearReference {
             if raw[index] == UInt8(ascii: "%") {
                 guard index + 2 < raw.count, let high = hex(raw[index + 1]), let low = hex(raw[index + 2])
                 else {
-                    return raw
+                    return nil
                 }
                 bytes.append(high << 4 | low)
                 index += 3
@@ -292,7 +377,7 @@ struct LinearReference {
                 index += 1
             }
         }
-        return String(validating: bytes, as: UTF8.self) == nil ? raw : bytes
+        return String(validating: bytes, as: UTF8.self) == nil ? nil : bytes
     }
 
     private static func hex(_ byte: UInt8) -> UInt8? {

@@ -33,6 +33,52 @@ import Testing
         #expect(params["missing"] == nil)
     }
 
+    /// Issue 15, finding 5: `?JLRouteWildcardComponents=evil` (or an extra parameter of that
+    /// name) answered under the wildcard's reserved key, and the typed accessors read it.
+    @Test func reservedKeysCannotBeForgedByQueryItemsOrExtraParameters() throws {
+        struct Reserved: Decodable {
+            let pattern: String
+            let scheme: String
+            let wildcard: [String]?
+            enum CodingKeys: String, CodingKey {
+                case pattern = "JLRoutePattern"
+                case scheme = "JLRouteScheme"
+                case wildcard = "JLRouteWildcardComponents"
+            }
+        }
+        let keys = [
+            Definition.Keys.pattern, Definition.Keys.url, Definition.Keys.scheme, Definition.Keys.wildcard,
+        ]
+        let query = keys.map { "\($0)=evil" }.joined(separator: "&")
+        let forged = Dictionary(uniqueKeysWithValues: keys.map { ($0, "forged" as Any) })
+        for extra in [[:], forged] {
+            // No wildcard: the wildcard's key is absent, whatever the query or the extras hold.
+            let plain = try #require(routedParameters("myapp://a/7?\(query)", to: "/a/:id", extra: extra))
+            #expect(plain[Definition.Keys.wildcard] == nil)
+            #expect(plain.string(Definition.Keys.wildcard) == nil)
+            #expect(plain.value(Definition.Keys.wildcard, as: String.self) == nil)
+            #expect(plain.values(Definition.Keys.wildcard, as: String.self) == nil)
+            #expect(plain.dictionary[Definition.Keys.wildcard] == nil)
+            #expect(plain.count == 4)  // id and three reserved keys
+            #expect(plain.string(Definition.Keys.pattern) == "/a/:id")
+            #expect(plain.string(Definition.Keys.scheme) == Router.defaultScheme)
+            #expect(plain.value(Definition.Keys.url, as: URL.self) == URL(string: "myapp://a/7?\(query)"))
+            #expect(plain.dictionary[Definition.Keys.pattern] as? String == "/a/:id")
+            let decoded = try plain.decode(Reserved.self)
+            #expect(decoded.pattern == "/a/:id")
+            #expect(decoded.scheme == Router.defaultScheme)
+            #expect(decoded.wildcard == nil)
+            // With a wildcard: its components, not the forged value.
+            let star = try #require(routedParameters("myapp://a/x/y?\(query)", to: "/a/*", extra: extra))
+            #expect(star[Definition.Keys.wildcard] as? [String] == ["x", "y"])
+            #expect(star.string(Definition.Keys.wildcard) == "x")
+            #expect(star.values(Definition.Keys.wildcard, as: String.self) == ["x", "y"])
+            #expect(star.dictionary[Definition.Keys.wildcard] as? [String] == ["x", "y"])
+            #expect(try star.decode(Reserved.self).wildcard == ["x", "y"])
+            #expect(star.string(Definition.Keys.pattern) == "/a/*")
+        }
+    }
+
     @Test func queryItemsWithoutValuesAreKeptAsEmptyStrings() throws {
         let params = try #require(parameters(pattern: "/a", url: "myapp://a?debug&x=&=y&&n%20m=v%20w"))
         #expect(params["debug"] as? String == "")

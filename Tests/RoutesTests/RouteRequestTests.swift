@@ -51,6 +51,29 @@ import Testing
         #expect(segments("myapp://user#foo&x=y") == ["user#foo&x=y"])
     }
 
+    /// Issue 15, finding 8: the host segment is compared ignoring ASCII case, in the bytes that
+    /// came from the host only; `verdict(for:)` (for explanations) must agree with routing.
+    @Test func theHostSegmentsVerdictIgnoresCaseInTheHostsBytesOnly() throws {
+        func verdict(_ url: String, _ pattern: String, _ options: RouteOptions = []) throws -> PatternVerdict
+        {
+            let parts = try #require(URLParts(string: url))
+            let definition = try #require(Router().default.add(pattern: pattern).first)
+            return RouteRequest(parts: parts, options: options).verdict(for: definition.parsed)
+        }
+        #expect(try verdict("FOOBAR://FOO/bar", "/foo/bar") == .matches)
+        #expect(try verdict("myapp://f%4FO/bar", "/Foo/bar") == .matches)
+        #expect(try verdict("myapp://USER#/Tab", "/user#/Tab") == .matches)
+        #expect(try verdict("myapp://USER#Ab/x", "/user#Ab/x") == .matches)
+        #expect(try verdict("myapp://USER#Ab/x", "/user#ab/x") != .matches)
+        #expect(try verdict("myapp://foo/BAR", "/foo/bar") != .matches)
+        #expect(try verdict("https://Example.COM/p", "/example.com/p", .treatHostAsPathComponent) == .matches)
+        #expect(try verdict("https://Example.COM/p", "/p") == .matches)
+        #expect(try verdict("myapp://%E9x/p", "/%E9X/p") == .matches)  // undecodable: compared as written
+        // Segments are still written as in the URL.
+        let parts = try #require(URLParts(string: "FOOBAR://FOO/bar"))
+        #expect(RouteRequest(parts: parts, options: []).encodedSegments == ["FOO", "bar"])
+    }
+
     @Test func queryItemsKeepOrderAndValuelessNames() throws {
         var items: [(name: Substring, value: Substring?)] = []
         RouteRequest.forEachRawQueryItem(in: "a=1&b&&=x&c=&d=1=2&") { name, value in

@@ -38,10 +38,20 @@ import Testing
         #expect(URLParts.split(url) == nil)
     }
 
-    @Test func foundationFallbackEncodesWhatItMust() throws {
-        let parts = try #require(URLParts(string: "myapp://x/a b?q=\u{e9}"))
-        #expect(parts.path == "/a%20b")
-        #expect(parts.query == "q=%C3%A9")
+    /// Issue 15, finding 9: past the fast path, Foundation judges the string and reads its host;
+    /// the path, query and fragment are the text as written (Foundation escapes every `%` once it
+    /// must escape one character, which spoiled every value of the URL).
+    @Test func pastTheFastPathValuesAreReadAsWritten() throws {
+        let parts = try #require(URLParts(string: "myapp://x/a b/caf%C3%A9?q=\u{e9}&r=%ZZ#f#g"))
+        #expect(parts.host == "x")
+        #expect(parts.path == "/a b/caf%C3%A9")
+        #expect(parts.query == "q=\u{e9}&r=%ZZ")
+        #expect(parts.fragment == "f%23g")
+        #expect(parts.url == URL(string: "myapp://x/a b/caf%C3%A9?q=\u{e9}&r=%ZZ#f#g"))
+        // Foundation's own reading escapes what it must.
+        let foundation = URLParts(foundation: try #require(URL(string: "myapp://x/a b?q=\u{e9}")))
+        #expect(foundation.path == "/a%20b")
+        #expect(foundation.query == "q=%C3%A9")
         let ipv6 = try #require(URLParts(string: "myapp://user:pw@[::1]:8080/p"))
         #expect(ipv6.host == "[::1]")
         #expect(ipv6.path == "/p")

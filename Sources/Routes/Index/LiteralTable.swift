@@ -16,6 +16,18 @@ struct LiteralTable {
     private var entries: [Entry] = []
     private var arena: [UInt8] = []
 
+    /// The root's literals again, by their text with ASCII letters lowercased: for the host
+    /// segment, whose literals are compared ignoring ASCII case. Slots hold indices into
+    /// `rootFolded`, which holds each root entry's folded hash and index in `entries`.
+    private var foldedSlots = [Int32](repeating: -1, count: 16)
+    private var rootFolded: [(hash: UInt64, entry: Int32)] = []
+    /// Whether a literal of the root has an ASCII capital letter: if not, a host segment without
+    /// one matches exactly the literals it is equal to, and needs no folded lookup.
+    private(set) var rootHasCapital = false
+    /// The most root literals that are equal ignoring ASCII case (`/Foo`, `/foo`...): how many
+    /// children one host segment can reach.
+    private(set) var largestFoldedGroup = 1
+
     /// The child of `parent` reached by the literal `key`, if any.
     func child(of parent: Int32, key: UnsafeBufferPointer<UInt8>) -> Int32? {
         let hash = LiteralTable.hash(key, parent: parent)
@@ -39,6 +51,77 @@ struct LiteralTable {
         arena.append(contentsOf: key)
         entries.append(entry)
         place(Int32(entries.count - 1), hash: hash)
+        if parent == 0 { insertFolded(key, entry: Int32(entries.count - 1)) }
+    }
+
+    private mutating func insertFolded(_ key: UnsafeBufferPointer<UInt8>, entry: Int32) {
+        if key.contains(where: \.isASCIICapital) { rootHasCapital = true }
+        let folded = key.map(\.asciiLowercased)
+        let hash = folded.withUnsafeBufferPointer { LiteralTable.hash($0, parent: 0) }
+        var group = 1
+        folded.withUnsafeBufferPointer { folded in
+            forEachFoldedEntry(hash: hash) { index in
+                if matches(entries[Int(index)], folded, ignoringCaseIn: folded.count) { group += 1 }
+            }
+        }
+        largestFoldedGroup = max(largestFoldedGroup, group)
+        if (rootFolded.count + 1) * 2 > foldedSlots.count {
+            foldedSlots = [Int32](repeating: -1, count: foldedSlots.count * 2)
+            for index in rootFolded.indices { placeFolded(Int32(index), hash: rootFolded[index].hash) }
+        }
+        rootFolded.append((hash, entry))
+        placeFolded(Int32(rootFolded.count - 1), hash: hash)
+    }
+
+    private mutating func placeFolded(_ index: Int32, hash: UInt64) {
+        let mask = foldedSlots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while foldedSlots[slot] >= 0 { slot = (slot + 1) & mask }
+        foldedSlots[slot] = index
+    }
+
+    /// Calls `body` with the index in `entries` of each root literal whose folded hash is `hash`.
+    private func forEachFoldedEntry(hash: UInt64, _ body: (Int32) -> Void) {
+        let mask = foldedSlots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let index = foldedSlots[slot]
+            if index < 0 { return }
+            if rootFolded[Int(index)].hash == hash { body(rootFolded[Int(index)].entry) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Calls `body` with each child of the root whose literal equals `key`, ASCII case ignored in
+    /// the first `prefix` bytes (those that came from the host) and compared exactly after them.
+    func forEachRootChild(
+        ignoringCaseIn prefix: Int, key: UnsafeBufferPointer<UInt8>, _ body: (Int32) -> Void
+    ) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: key.count) { folded in
+            for index in 0..<key.count { folded[index] = key[index].asciiLowercased }
+            let hash = LiteralTable.hash(UnsafeBufferPointer(folded), parent: 0)
+            forEachFoldedEntry(hash: hash) { index in
+                let entry = entries[Int(index)]
+                if matches(entry, key, ignoringCaseIn: prefix) { body(entry.child) }
+            }
+        }
+    }
+
+    /// Whether the entry's literal is `key`, ASCII case ignored in its first `prefix` bytes.
+    private func matches(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>, ignoringCaseIn prefix: Int)
+        -> Bool
+    {
+        guard Int(entry.length) == key.count else { return false }
+        return arena.withUnsafeBufferPointer { arena in
+            let start = Int(entry.start)
+            for offset in 0..<key.count {
+                let literal = arena[start + offset]
+                let byte = key[offset]
+                if literal == byte { continue }
+                if offset >= prefix || literal.asciiLowercased != byte.asciiLowercased { return false }
+            }
+            return true
+        }
     }
 
     private func matches(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>) -> Bool {

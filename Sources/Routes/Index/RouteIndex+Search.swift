@@ -46,7 +46,9 @@ extension RouteIndex {
     /// Calls `visit` with each node list of matching definitions until it returns `false`.
     private func search(_ segments: Segments, _ visit: ([Definition]) -> Bool) {
         nodes.withUnsafeBufferPointer { nodes in
-            withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: depth + 2) { stack in
+            // One entry per level and one more, plus the root's literals one host segment reaches.
+            let capacity = depth + 1 + literals.largestFoldedGroup
+            withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: capacity) { stack in
                 stack[0] = StackEntry(node: 0, index: 0)
                 var top = 1
                 while top > 0 {
@@ -63,15 +65,79 @@ extension RouteIndex {
                         stack[top] = StackEntry(node: node.pointee.parameterChild, index: index + 1)
                         top += 1
                     }
-                    if node.pointee.hasLiteralChildren,
-                        let child = literalChild(of: nodeIndex, segments.bytes(at: index))
+                    guard node.pointee.hasLiteralChildren else { continue }
+                    // The root, and a first segment that came from the host, which may differ in
+                    // case from a literal: a host with a capital or an escape, or a first
+                    // literal with a capital. Otherwise the exact lookup below is the same.
+                    if index == 0,
+                        segments.hostBytes > 0 || (segments.hostBytes < 0 && literals.rootHasCapital)
                     {
+                        RouteIndex.forEachHostLiteralChild(
+                            of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix
+                        ) {
+                            stack[top] = StackEntry(node: $0, index: 1)
+                            top += 1
+                        }
+                    } else if let child = literalChild(of: nodeIndex, segments.bytes(at: index)) {
                         stack[top] = StackEntry(node: child, index: index + 1)
                         top += 1
                     }
                 }
             }
         }
+    }
+
+    /// The root's literal children for a first segment whose first `hostPrefix` bytes came from the
+    /// host: compared after percent-decoding (raw when undecodable), ASCII case ignored in what
+    /// came from the host, since a host is case-insensitive (RFC 3986, 3.2.2), exactly after it.
+    /// Only a host segment with a capital letter, or a table with a capital letter in a first
+    /// literal, pays for the folded lookup.
+    private static func forEachHostLiteralChild(
+        of literals: LiteralTable, _ raw: UnsafeBufferPointer<UInt8>, hostPrefix: Int, _ body: (Int32) -> Void
+    ) {
+        let hostPrefix = min(hostPrefix, raw.count)
+        guard raw.contains(.percent) else {
+            return forEachRootChild(of: literals, raw, hostPrefix: hostPrefix, body)
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { output in
+            // The host's own escapes are whole, and an ASCII byte or nothing follows it: decoding
+            // it alone gives the length of its decoded text.
+            let prefix = PercentDecoding.decode(
+                UnsafeBufferPointer(rebasing: raw[..<hostPrefix]), into: output)
+            guard let count = PercentDecoding.decode(raw, into: output), let prefix else {
+                return forEachRootChild(of: literals, raw, hostPrefix: hostPrefix, body)
+            }
+            forEachRootChild(
+                of: literals, UnsafeBufferPointer(rebasing: output[..<count]), hostPrefix: prefix, body)
+        }
+    }
+
+    /// Whether a first segment whose first `hostPrefix` bytes came from the host matches
+    /// `literal`, as the search compares them: for explanations, which must agree with routing.
+    static func hostSegment(_ raw: UnsafeBufferPointer<UInt8>, hostPrefix: Int, matches literal: String)
+        -> Bool
+    {
+        var literal = literal
+        return literal.withUTF8 { literal in
+            var table = LiteralTable()
+            table.insert(parent: 0, key: literal, child: 1)
+            var found = false
+            forEachHostLiteralChild(of: table, raw, hostPrefix: hostPrefix) { _ in found = true }
+            return found
+        }
+    }
+
+    private static func forEachRootChild(
+        of literals: LiteralTable, _ key: UnsafeBufferPointer<UInt8>, hostPrefix: Int, _ body: (Int32) -> Void
+    ) {
+        var hasCapital = false
+        for index in 0..<hostPrefix where key[index].isASCIICapital { hasCapital = true }
+        if !hasCapital, !literals.rootHasCapital {
+            // Nothing to fold on either side: the exact lookup finds the one match.
+            if let child = literals.child(of: 0, key: key) { body(child) }
+            return
+        }
+        literals.forEachRootChild(ignoringCaseIn: hostPrefix, key: key, body)
     }
 
     /// The literal child for a segment, compared after percent-decoding (raw when undecodable).

@@ -3,8 +3,9 @@ import Foundation
 /// The parameters handed to a handler: JLRoutes' parameter dictionary, read lazily.
 ///
 /// Keys, later layers winning (the "Routing rules" article, *Parameters*): query items of the URL
-/// and its fragment; route values (`:name`, and the wildcard under ``Keys/wildcard``); the extra
-/// parameters given to `route(to:parameters:)`; the reserved ``Keys``, which nothing overrides.
+/// and its fragment; route values (`:name`); the extra parameters given to
+/// `route(to:parameters:)`; the reserved ``Keys`` (the wildcard's components under
+/// ``Keys/wildcard`` among them), which nothing overrides.
 /// Values are decoded only when asked for, from what the match captured, so a handler that reads
 /// one key pays for one key.
 ///
@@ -53,8 +54,9 @@ public struct RouteParameters {
             case Keys.url: return url
             default: return scheme
             }
-        case .extra(let value): return value
         case .wildcard: return wildcardComponents
+        case .absent: return nil
+        case .extra(let value): return value
         case .route(let index): return routeValue(index)
         case .query: return queryValue(forKey: key)
         }
@@ -80,8 +82,9 @@ public struct RouteParameters {
         }
         var result: [String: Any] = query.mapValues { $0.count == 1 ? $0[0] as Any : $0 as Any }
         for (index, name) in matched.parameterNames.enumerated() { result[name] = routeValue(index) }
-        if let wildcardComponents { result[Keys.wildcard] = wildcardComponents }
         result.merge(extra) { _, new in new }
+        // Reserved keys last: a query item or an extra parameter never stands in for one.
+        result[Keys.wildcard] = wildcardComponents  // removes the key when the pattern has no `*`
         result[Keys.pattern] = pattern
         result[Keys.url] = url
         result[Keys.scheme] = scheme
@@ -100,11 +103,7 @@ public struct RouteParameters {
     /// ```swift
     /// params.url.absoluteString  // "myapp://user/view/7"
     /// ```
-    public var url: URL {
-        // Every string that reaches a handler was accepted by `URL(string:)` or by the fast path,
-        // which accepts only what `URL(string:)` parses (a tested property).
-        request.parts.resolvedURL ?? URL(fileURLWithPath: "/")
-    }
+    public var url: URL { request.parts.routedURL }
 
     /// The scheme of the table that matched (``Router/defaultScheme`` for the global table).
     ///
@@ -166,6 +165,7 @@ public struct RouteParameters {
     func plainText(forKey key: String) -> PlainText {
         switch layer(of: key) {
         case .reserved, .extra, .wildcard: return .other
+        case .absent: return .missing
         case .route(let index): return .text(routeValue(index))
         case .query: break
         }
@@ -181,20 +181,26 @@ public struct RouteParameters {
     /// Where the value of `key` comes from: the layers in order, the later winning (see the type's
     /// documentation). The one place that order is written.
     private enum Layer {
+        /// ``Keys/pattern``, ``Keys/url`` or ``Keys/scheme``.
         case reserved
-        case extra(Any)
+        /// ``Keys/wildcard`` when the pattern ends in `*`.
         case wildcard
+        /// ``Keys/wildcard`` when the pattern has no `*`: no value, whatever the query or the
+        /// extra parameters hold under that key.
+        case absent
+        case extra(Any)
         case route(Int)
         case query
     }
 
     private func layer(of key: String) -> Layer {
+        // The reserved keys first: nothing overrides them (the "Routing rules" article, *Parameters*).
         switch key {
         case Keys.pattern, Keys.url, Keys.scheme: return .reserved
+        case Keys.wildcard: return hasWildcard ? .wildcard : .absent
         default: break
         }
         if !extra.isEmpty, let value = extra[key] { return .extra(value) }
-        if key == Keys.wildcard, hasWildcard { return .wildcard }
         if let index = matched.parameterNames.firstIndex(of: key) { return .route(index) }
         return .query
     }
@@ -249,6 +255,8 @@ extension RouteParameters {
         /// ```
         public static let scheme = "JLRouteScheme"
         /// The segments a trailing `*` captured, decoded, as `[String]`: `"JLRouteWildcardComponents"`.
+        /// Absent when the pattern has no `*`, even if a query item or an extra parameter has this
+        /// name.
         ///
         /// ```swift
         /// params[RouteParameters.Keys.wildcard] as? [String]  // ["a", "b"]

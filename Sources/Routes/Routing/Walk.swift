@@ -212,7 +212,7 @@ extension RouteTable {
     /// The unmatched handler's call: routing that began in this table handled nothing.
     func callUnmatchedHandler(_ parts: URLParts, parameters: [String: Any]) {
         log("no route handled \(parts)")
-        if let unmatchedHandler, let url = parts.resolvedURL { unmatchedHandler(url, parameters) }
+        if let unmatchedHandler { unmatchedHandler(parts.routedURL, parameters) }
     }
 
     /// Whether this table routes URLs with this host (see ``RouteTable/hosts``).

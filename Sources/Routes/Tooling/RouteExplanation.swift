@@ -177,7 +177,7 @@ extension RouteTable {
             return true
         }
         let acceptsHost = acceptsHost(of: parts)
-        let verdicts = definitions.map { $0.parsed.verdict(for: segments) }
+        let verdicts = definitions.map { request.verdict(for: $0.parsed) }
         let entries = zip(definitions, verdicts).map { definition, verdict in
             RouteExplanation.Entry(
                 scheme: scheme, pattern: definition.pattern, priority: definition.priority,

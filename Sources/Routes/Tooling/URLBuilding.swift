@@ -291,13 +291,12 @@ struct URLBuilder {
         let request = RouteRequest(parts: parts, options: table.options)
         let notMatched = URLBuildingError.Reason.notMatched(
             url: url.absoluteString,
-            mismatch: chosen.verdict(for: request.encodedSegments).mismatch
+            mismatch: request.verdict(for: chosen).mismatch
                 ?? "its definition is not among the matches")
         let reached: (RoutePattern, Captures)?
         if registered.isEmpty {
             // Routing tries longer expansions first: the URL must not fit one of them.
-            let segments = request.encodedSegments
-            guard let first = expansions.first(where: { $0.verdict(for: segments) == .matches }) else {
+            guard let first = expansions.first(where: { request.verdict(for: $0) == .matches }) else {
                 throw error(notMatched)
             }
             guard first == chosen else { throw error(.ambiguous(routedTo: first.text)) }

@@ -12,6 +12,7 @@ struct ByteRange: Equatable {
     }
 
     var range: Range<Int> { lowerBound..<upperBound }
+    var count: Int { upperBound - lowerBound }
     var isEmpty: Bool { lowerBound == upperBound }
 }
 
@@ -28,8 +29,11 @@ extension UInt8 {
 
     /// The byte with an ASCII capital letter lowercased.
     var asciiLowercased: UInt8 {
-        self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") ? self | 0x20 : self
+        isASCIICapital ? self | 0x20 : self
     }
+
+    /// Whether the byte is an ASCII capital letter, `A` to `Z`.
+    var isASCIICapital: Bool { self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z") }
 }
 
 extension BidirectionalCollection where Element == UInt8 {

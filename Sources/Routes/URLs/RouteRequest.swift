@@ -26,7 +26,10 @@ struct RouteRequest {
         let reading = parts.text.withBytes { Reading($0, ranges, options: options) }
         guard let fragmentPath = reading.fragmentPath else {
             joinedText = nil
-            layout = Layout(host: reading.host, region: reading.region, fragmentQuery: reading.fragmentQuery)
+            layout = Layout(
+                host: reading.host, hostPrefix: reading.host?.count ?? 0,
+                hostIsLowercase: reading.hostIsLowercase,
+                region: reading.region, fragmentQuery: reading.fragmentQuery)
             return
         }
         let joined = parts.text.withBytes {
@@ -35,13 +38,20 @@ struct RouteRequest {
         // The joined text is split whole, with only its trailing `/` removed.
         let region = joined.withBytes { ByteRange($0.trimmingOneSlash(leading: false).indices) }
         joinedText = joined
-        layout = Layout(host: nil, region: region, fragmentQuery: reading.fragmentQuery)
+        // The joined text begins with the host: the first segment's first bytes came from it.
+        layout = Layout(
+            host: nil, hostPrefix: reading.host?.count ?? 0, hostIsLowercase: reading.hostIsLowercase,
+            region: region,
+            fragmentQuery: reading.fragmentQuery)
     }
 
     /// What one pass over the URL's bytes finds: plain values, so that nothing is retained.
     private struct Reading {
         /// The host's range when it is the first segment.
         var host: ByteRange?
+        /// Whether the host is written with neither a capital letter nor an escape: then it
+        /// matches a literal without capitals exactly when it equals it.
+        var hostIsLowercase = true
         /// The path's part cut on `/`, unless the fragment's path is appended.
         var region: ByteRange?
         /// The fragment's path when it is appended to the path.
@@ -50,7 +60,7 @@ struct RouteRequest {
         var fragmentQuery: ByteRange?
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URLParts.Offsets, options: RouteOptions) {
-            host = RouteRequest.hostSegment(bytes, ranges.host, options: options)
+            (host, hostIsLowercase) = RouteRequest.hostSegment(bytes, ranges.host, options: options)
             if let fragment = ranges.fragment {
                 let (path, query) = RouteRequest.readFragment(bytes, fragment)
                 fragmentPath = path.map(ByteRange.init)
@@ -62,12 +72,17 @@ struct RouteRequest {
     }
 
     /// The host segment, the path region and the fragment's query as `Int32` offsets (-1 for
-    /// none): the request is copied into the parameters of every handler it reaches, so it is
-    /// kept small. Texts are under 2 GB (``URLParts`` stores its offsets the same way).
+    /// none), and how many bytes of the first segment came from the host: the request is copied
+    /// into the parameters of every handler it reaches, so it is kept small. Texts are under 2 GB
+    /// (``URLParts`` stores its offsets the same way).
     private struct Layout {
         private var bounds: (Int32, Int32, Int32, Int32, Int32, Int32)
+        private var hostByteCount: Int32
 
-        init(host: ByteRange?, region: ByteRange?, fragmentQuery: ByteRange?) {
+        init(
+            host: ByteRange?, hostPrefix: Int, hostIsLowercase: Bool, region: ByteRange?,
+            fragmentQuery: ByteRange?
+        ) {
             func pack(_ range: ByteRange?) -> (Int32, Int32) {
                 guard let range else { return (-1, -1) }
                 return (
@@ -78,6 +93,7 @@ struct RouteRequest {
             let (c, d) = pack(region)
             let (e, f) = pack(fragmentQuery)
             bounds = (a, b, c, d, e, f)
+            hostByteCount = Int32(truncatingIfNeeded: hostIsLowercase ? -hostPrefix : hostPrefix)
         }
 
         private static func unpack(_ start: Int32, _ end: Int32) -> ByteRange? {
@@ -87,6 +103,9 @@ struct RouteRequest {
         var host: ByteRange? { Layout.unpack(bounds.0, bounds.1) }
         var region: ByteRange? { Layout.unpack(bounds.2, bounds.3) }
         var fragmentQuery: ByteRange? { Layout.unpack(bounds.4, bounds.5) }
+        /// How many bytes at the start of the first segment came from the host (0: none), negated
+        /// when the host is written without capitals or escapes (see ``Segments/hostBytes``).
+        var hostBytes: Int { Int(hostByteCount) }
     }
 
     // MARK: Segments
@@ -94,7 +113,10 @@ struct RouteRequest {
     /// Calls `body` with the segments, byte ranges of ``segmentText`` in a temporary buffer.
     func withSegments<Result>(_ body: (Segments) -> Result) -> Result {
         var result: Result?
-        RouteRequest.cutSegments(segmentText, host: layout.host, region: layout.region, for: Result.self) {
+        RouteRequest.cutSegments(
+            segmentText, host: layout.host, hostBytes: layout.hostBytes, region: layout.region,
+            for: Result.self
+        ) {
             result = body($0)
         }
         return result!
@@ -108,7 +130,8 @@ struct RouteRequest {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     private static func cutSegments<Result>(
-        _ text: String, host: ByteRange?, region: ByteRange?, for _: Result.Type, _ body: (Segments) -> Void
+        _ text: String, host: ByteRange?, hostBytes: Int, region: ByteRange?, for _: Result.Type,
+        _ body: (Segments) -> Void
     ) {
         text.withBytes { bytes in
             // A short region has at most one segment per byte: that bound keeps the buffer on the
@@ -138,7 +161,10 @@ struct RouteRequest {
                     buffer[next] = ByteRange(start..<region.upperBound)
                     next += 1
                 }
-                return body(Segments(bytes: bytes, ranges: UnsafeBufferPointer(rebasing: buffer[..<next])))
+                return body(
+                    Segments(
+                        bytes: bytes, ranges: UnsafeBufferPointer(rebasing: buffer[..<next]),
+                        hostBytes: hostBytes))
             }
         }
     }
@@ -150,33 +176,61 @@ struct RouteRequest {
         }
     }
 
+    /// Whether `pattern` matches the request's segments, and why not: ``RoutePattern/verdict(for:)``
+    /// on ``encodedSegments``, with a first literal compared with the host segment as routing
+    /// compares it (ASCII case ignored in the host's bytes). Explanations and URL building must
+    /// use this to agree with routing.
+    func verdict(for pattern: RoutePattern) -> PatternVerdict {
+        withSegments { segments in
+            var texts = (0..<segments.count).map { String(decoding: segments.bytes(at: $0), as: UTF8.self) }
+            if segments.hostPrefix > 0, segments.count > 0,
+                pattern.segments.count > 1 || !pattern.hasWildcard,
+                case .literal(let literal)? = pattern.segments.first,
+                RouteIndex.hostSegment(
+                    segments.bytes(at: 0), hostPrefix: segments.hostPrefix, matches: literal)
+            {
+                // The literal itself, written so that it decodes to itself.
+                texts[0] = literal.replacingOccurrences(of: "%", with: "%25")
+            }
+            return pattern.verdict(for: texts)
+        }
+    }
+
     /// The host's range when it serves as the first segment: always with
     /// `.treatHostAsPathComponent`, else when the decoded host has no `.` and is not `localhost`.
+    /// Also tells whether the host is written with neither a capital nor an escape.
     private static func hostSegment(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>?, options: RouteOptions
-    ) -> ByteRange? {
-        guard let range, !range.isEmpty else { return nil }
-        if options.contains(.treatHostAsPathComponent) { return ByteRange(range) }
+    ) -> (ByteRange?, lowercase: Bool) {
+        guard let range, !range.isEmpty else { return (nil, true) }
         // Most hosts have no escape: read them in place, without a decoding buffer.
         var hasPercent = false
         var hasDot = false
+        var hasCapital = false
         for index in range.lowerBound..<range.upperBound {
-            if bytes[index] == .percent {
+            let byte = bytes[index]
+            if byte == .percent {
                 hasPercent = true
-            } else if bytes[index] == .dot {
+            } else if byte == .dot {
                 hasDot = true
+            } else if byte.isASCIICapital {
+                hasCapital = true
             }
         }
+        let lowercase = !hasPercent && !hasCapital
+        if options.contains(.treatHostAsPathComponent) { return (ByteRange(range), lowercase) }
         if !hasPercent {
-            return hasDot || isLocalhost(UnsafeBufferPointer(rebasing: bytes[range])) ? nil : ByteRange(range)
+            let isSegment = !hasDot && !isLocalhost(UnsafeBufferPointer(rebasing: bytes[range]))
+            return (isSegment ? ByteRange(range) : nil, lowercase)
         }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { decoded in
+        let isSegment = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { decoded in
             var host = UnsafeBufferPointer(rebasing: bytes[range])
             if let count = PercentDecoding.decode(host, into: decoded) {
                 host = UnsafeBufferPointer(rebasing: decoded[..<count])
             }
-            return isLocalhost(host) || host.contains(.dot) ? nil : ByteRange(range)
+            return !isLocalhost(host) && !host.contains(.dot)
         }
+        return (isSegment ? ByteRange(range) : nil, lowercase)
     }
 
     private static func isLocalhost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -289,6 +343,15 @@ struct Segments {
     /// The bytes the ranges refer to.
     let bytes: UnsafeBufferPointer<UInt8>
     let ranges: UnsafeBufferPointer<ByteRange>
+    /// How many bytes at the start of the first segment came from the URL's host: the host
+    /// segment, whose literals are compared ignoring ASCII case (the "Routing rules" article,
+    /// *The host*). 0 when the host is not a segment; negated when the host is written without
+    /// capitals or escapes, so that the search can skip the folded lookup when no first literal
+    /// has a capital either.
+    let hostBytes: Int
+
+    /// The bytes of the first segment that came from the host (0: none).
+    var hostPrefix: Int { hostBytes < 0 ? -hostBytes : hostBytes }
 
     var count: Int { ranges.count }
 

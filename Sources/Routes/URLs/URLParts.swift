@@ -5,7 +5,11 @@ import Foundation
 /// `URLParts.split(_:)` is the fast path: it reads the string's UTF-8 once, without Foundation,
 /// and accepts only what it can split exactly as `URLComponents` would (ASCII characters that
 /// RFC 3986 allows, valid `%XX` escapes, a host without user info, port or IPv6 literal). For
-/// anything else, `URLParts(foundation:)` asks Foundation, which percent-encodes what it must.
+/// any other string, `URL(string:)` judges whether it is a URL at all; if it is, its path, query
+/// and fragment are read from the text **as written** (`URLParts(written:url:)`), so that one
+/// malformed escape keeps only its own value as written (the "Routing rules" article,
+/// *Percent-decoding*): Foundation would percent-encode every `%` of the URL, valid escapes
+/// included, once it finds one character it must encode.
 struct URLParts {
     /// The text the ranges refer to: the URL string itself on the fast path.
     let text: String
@@ -15,8 +19,21 @@ struct URLParts {
     /// string); `nil` on the string fast path, where ``text`` is the URL.
     let url: URL?
 
-    /// The routed URL (made from ``text`` only when a handler or the unmatched handler needs it).
-    var resolvedURL: URL? { url ?? URL(string: text) }
+    /// The routed URL: the `URL` routed or made by `URL(string:)`, or, on the string fast path,
+    /// made from ``text`` only when a handler or the unmatched handler asks for it.
+    ///
+    /// Every `URLParts` has its URL: the fast path accepts only text of RFC 3986's grammar (ASCII
+    /// characters it allows, valid escapes, a scheme of its syntax, a host that is a plain name),
+    /// which `URL(string:)` always parses (`URLPartsTests` checks it on a generated corpus, the
+    /// fuzzer on every input). Text `URL(string:)` refused would be a broken invariant of this
+    /// type, not a URL to route with a stand-in value.
+    var routedURL: URL {
+        if let url { return url }
+        guard let url = URL(string: text) else {
+            preconditionFailure("Routes: URL(string:) refused text its fast path accepted: \(text)")
+        }
+        return url
+    }
 
     /// The parts' ranges, stored compactly (the struct is copied on every lookup): each as two
     /// `Int32` offsets, a start of -1 standing for a missing part.
@@ -61,18 +78,20 @@ struct URLParts {
     var fragment: Substring? { ranges.fragment.map(substring) }
 
     /// The text at UTF-8 offsets `range` (which always fall on ASCII delimiters).
-    func substring(_ range: Range<Int>) -> Substring {
+    func substring(_ range: Range<Int>) -> Substring { URLParts.substring(of: text, range) }
+
+    static func substring(of text: String, _ range: Range<Int>) -> Substring {
         let utf8 = text.utf8
         let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         return text[lower..<utf8.index(lower, offsetBy: range.count)]
     }
 
-    /// Parts of a string, from the fast path or from Foundation; `nil` when `URL(string:)` fails.
+    /// Parts of a string, from the fast path or as written; `nil` when `URL(string:)` fails.
     init?(string: String) {
         if let parts = URLParts.split(string) {
             self = parts
         } else if let url = URL(string: string) {
-            self.init(foundation: url)
+            self.init(written: string, url: url)
         } else {
             return nil
         }
@@ -114,6 +133,111 @@ struct URLParts {
             text: text,
             ranges: Offsets(scheme: scheme, host: host, path: path, query: query, fragment: fragment),
             url: url)
+    }
+
+    /// Parts of a string that `URL(string:)` accepted (as `url`) and the fast path did not: the
+    /// scheme and host as Foundation reads them (user info, port, IPv6 literal and IDNA are its
+    /// business), the path, query and fragment as written in `string`, found by their delimiters.
+    /// A `#` inside the fragment is written `%23`, as Foundation writes it. Each value is then
+    /// decoded on its own, so a malformed escape spoils only its own value.
+    ///
+    /// Foundation's parts must be the written ones, or the written ones with every character it
+    /// had to escape escaped (decoding its part once gives back the written text): when they are
+    /// not, Foundation read another structure, and its parts are used as they are.
+    init(written string: String, url: URL) {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
+            let written = string.withBytes({ WrittenParts($0, hasScheme: components.scheme != nil) }),
+            written.hasHost == (components.percentEncodedHost != nil),
+            let path = written.path.flatMap({
+                written.part(string, $0, foundation: components.percentEncodedPath)
+            }),
+            let query = written.part(string, written.query, foundation: components.percentEncodedQuery),
+            let fragment = written.part(
+                string, written.fragment, foundation: components.percentEncodedFragment)
+        else {
+            self.init(foundation: url)
+            return
+        }
+        var text = ""
+        func append(_ part: Substring?) -> Range<Int>? {
+            guard let part else { return nil }
+            let start = text.utf8.count
+            text += part
+            return start..<text.utf8.count
+        }
+        let scheme = append(components.scheme.map { Substring($0) })
+        let host = append(components.percentEncodedHost.map { Substring($0) })
+        let pathRange = append(path) ?? 0..<0
+        let queryRange = append(query)
+        // A second `#` is part of the fragment's text: written `%23`, so that it is never read as
+        // the mark a fragment route leaves (the `#` a `:name` value loses).
+        let fragmentRange = append(fragment.map { Substring($0.replacingOccurrences(of: "#", with: "%23")) })
+        self.init(
+            text: text,
+            ranges: Offsets(
+                scheme: scheme, host: host, path: pathRange, query: queryRange, fragment: fragmentRange),
+            url: url)
+    }
+
+    /// Where the path, query and fragment are in a string, by RFC 3986's delimiters only
+    /// (appendix B): whatever bytes they hold.
+    private struct WrittenParts {
+        var hasHost = false
+        var path: Range<Int>?
+        var query: Range<Int>?
+        var fragment: Range<Int>?
+
+        /// `nil` when the string has no scheme delimiter although Foundation read a scheme.
+        init?(_ bytes: UnsafeBufferPointer<UInt8>, hasScheme: Bool) {
+            var position = 0
+            if hasScheme {
+                guard let colon = bytes.firstIndex(where: CharacterClass.isDelimiter),
+                    bytes[colon] == UInt8(ascii: ":")
+                else { return nil }
+                position = colon + 1
+            }
+            let end = bytes.count
+            if position + 1 < end, bytes[position] == .slash, bytes[position + 1] == .slash {
+                hasHost = true
+                position += 2
+                while position < end, bytes[position] != .slash, bytes[position] != .questionMark,
+                    bytes[position] != .hash
+                {
+                    position += 1
+                }
+            }
+            let pathStart = position
+            while position < end, bytes[position] != .questionMark, bytes[position] != .hash { position += 1 }
+            path = pathStart..<position
+            if position < end, bytes[position] == .questionMark {
+                let start = position + 1
+                position = start
+                while position < end, bytes[position] != .hash { position += 1 }
+                query = start..<position
+            }
+            if position < end, bytes[position] == .hash { fragment = position + 1..<end }
+        }
+
+        /// The written part, when Foundation's (`foundation`) is the same text, or that text with
+        /// what Foundation escaped escaped; `.some(nil)` when both are missing; `nil` when they
+        /// disagree.
+        func part(_ string: String, _ range: Range<Int>?, foundation: String?) -> Substring?? {
+            switch (range, foundation) {
+            case (nil, nil): return .some(nil)
+            case (let range?, let foundation?):
+                let written = URLParts.substring(of: string, range)
+                if written.utf8.elementsEqual(foundation.utf8) { return written }
+                let decodedOnce = foundation.withBytes { bytes in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output in
+                        PercentDecoding.decode(bytes, into: output).map {
+                            UnsafeBufferPointer(rebasing: output[..<$0]).elementsEqual(written.utf8)
+                        }
+                    }
+                }
+                return decodedOnce == true ? written : nil
+            default: return nil
+            }
+        }
     }
 
     /// Splits `string` without Foundation, or returns `nil` when the fast path cannot vouch for it.
