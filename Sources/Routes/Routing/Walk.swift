@@ -12,7 +12,7 @@
 ///
 /// The walk does not know what a match gives: a ``WalkClient`` asks each one (handlers for a
 /// ``Router``, values for a ``RouteMap``). When a match can only be answered by awaiting, the walk
-/// stops there (``WalkStop/waiting(_:)``) and keeps the rest of that table's matches; a driver
+/// stops there (``WalkStop/waiting``) and keeps the rest of that table's matches; a driver
 /// decides what happens next: the synchronous one (`SyncDriver.swift`) or the `async` one
 /// (`AsyncDriver.swift`), which awaits the match and runs the walk on.
 struct Walk {
