@@ -313,9 +313,10 @@ extension FuzzCase {
     static func queryNames(written text: String) -> Set<String> {
         let hash = text.firstIndex(of: "#")
         let beforeHash = text[..<(hash ?? text.endIndex)]
+        // A `#` inside the fragment is read as `%23` (the "Routing rules" article, *Reading a URL*).
         return queryNames(
             query: beforeHash.firstIndex(of: "?").map { String(beforeHash[beforeHash.index(after: $0)...]) },
-            fragment: hash.map { String(text[text.index(after: $0)...]) })
+            fragment: hash.map { text[text.index(after: $0)...].replacingOccurrences(of: "#", with: "%23") })
     }
 
     static func queryNames(query: String?, fragment: String?) -> Set<String> {
