@@ -27,9 +27,11 @@ extension Router {
     /// The routes are those of the `https` table, then, when it falls back
     /// (``RouteTable/shouldFallback``), those of the global table (without an `https` table, the
     /// global table's), in routing order. Each definition gives a `components` entry: `:name`
-    /// and a trailing `*` become `*`, literals are percent-encoded as they appear in a URL, a
-    /// fragment route (`/docs#/:page`) gives a `#` pattern, and a definition ending in a literal
-    /// gets a second entry with a trailing `/`, which the router reads the same.
+    /// and a trailing `*` become `*`, literals are percent-encoded as they appear in a URL (a `#`
+    /// as `%23`), a fragment route (`/docs#/:page`) also gives a `#` pattern, a `:name` before the
+    /// last segment gives one entry for the URLs whose fragment supplies the segments after it
+    /// (`/x#/y` reaches `/:a/:b`), and a definition ending in a literal gets a second entry with
+    /// a trailing `/`, which the router reads the same.
     ///
     /// Apple's `*` matches across `/`, so the file admits more than the router routes
     /// (`/user/view/*` admits `/user/view/1/2`): the app may receive a URL that it cannot route,
