@@ -38,11 +38,11 @@ import Testing
                 } else if segment == "*" {
                     choices = ["", "a", "a/b", "7/edit"]
                 } else {
-                    choices = [
-                        segment.split(separator: "#", omittingEmptySubsequences: false)
-                            .map { String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)! }
-                            .joined(separator: "#")
-                    ]
+                    let pieces = segment.split(separator: "#", omittingEmptySubsequences: false)
+                        .map { String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)! }
+                    // A `#` starts the fragment, or is written `%23` in the path.
+                    choices = Array(Set([pieces.joined(separator: "#"), pieces.joined(separator: "%23")]))
+                        .sorted()
                 }
                 filled = filled.flatMap { prefix in choices.map { prefix + [$0] } }
             }
@@ -50,7 +50,16 @@ import Testing
                 var path = "/" + segments.joined(separator: "/")
                 if path.hasSuffix("/") && path.count > 1 { path.removeLast() }
                 paths += [path, path + "/", path + "?q=1", path + "/extra", String(path.dropLast())]
-                if !path.contains("#") { paths += [path + "#/tab", path + "#ref=mail"] }
+                if !path.contains("#") {
+                    paths += [path + "#/tab", path + "#ref=mail"]
+                    // The path ends early and the fragment gives the other segments:
+                    // `/post/7#/comments` has the segments `post`, `7#`, `comments`.
+                    for end in segments.indices.dropLast() {
+                        paths.append(
+                            "/" + segments[...end].joined(separator: "/") + "#/"
+                                + segments[(end + 1)...].joined(separator: "/"))
+                    }
+                }
             }
         }
         return paths
@@ -101,7 +110,9 @@ import Testing
                 let routed = router.route(to: url)
                 let admitted = association.admits(url)
                 let excluded = association.excludes(url)
-                #expect(!routed || admitted, "routed but not admitted: \(url)")
+                #expect(
+                    !routed || admitted || !Self.reachesTheAppAsWritten(url),
+                    "routed but not admitted: \(url)")
                 #expect(!excluded || !routed, "excluded but routed: \(url)")
                 counts.routed += routed ? 1 : 0
                 counts.admitted += admitted ? 1 : 0
@@ -112,6 +123,134 @@ import Testing
         #expect(counts.routed > 500)
         #expect(counts.excluded > 20)
         #expect(counts.admitted < paths.count * 3)
+    }
+
+    /// Whether the system can hand the link to the app as it is written. A link with a malformed
+    /// escape (`caf%C3%A`, a lone `%`, `%ZZ`) is not a valid URL: RFC 3986 allows `%` only before
+    /// two hex digits. Apple's URL parsing refuses such text or re-encodes it (every `%` as `%25`,
+    /// as `URLComponents` does), so the app never receives the link as written and the file is
+    /// not asked to admit it, even though the router routes the text (it reads that one value as
+    /// written: see "Percent-decoding" in the RoutingRules article). Valid links are all checked.
+    static func reachesTheAppAsWritten(_ url: String) -> Bool {
+        var bytes = Array(url.utf8)[...]
+        while let byte = bytes.popFirst() {
+            guard byte == UInt8(ascii: "%") else { continue }
+            let hex = bytes.prefix(2)
+            guard hex.count == 2,
+                hex.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x66) })
+            else { return false }
+            bytes = bytes.dropFirst(2)
+        }
+        return URLComponents(string: url) != nil
+    }
+
+    // Defect: the OS model read `https://example.com/a%20b/caf%C3%A` (a malformed escape, which
+    // the router routes as written) through URLComponents, which re-escapes every `%`, and
+    // everyRoutedURLIsAdmittedAndNoExcludedURLIsRouted held the file to it.
+    @Test func aLinkWithAMalformedEscapeIsNotHeldToTheFile() throws {
+        router.https.add(pattern: "/a b/:x")
+        let association = try Association(router.appSiteAssociation(appIDs: [appID]))
+        let malformed = "https://example.com/a%20b/caf%C3%A"
+        #expect(router.route(to: malformed))
+        #expect(!Self.reachesTheAppAsWritten(malformed))
+        #expect(!Self.reachesTheAppAsWritten("https://example.com/a%20b/100%"))
+        #expect(!Self.reachesTheAppAsWritten("https://example.com/a%20b/%ZZ"))
+        for valid in [
+            "https://example.com/a%20b/caf%C3%A9", "https://example.com/a%20b/%E9",
+            "https://example.com/a%20b/x",
+        ] {
+            #expect(Self.reachesTheAppAsWritten(valid), "\(valid)")
+            #expect(router.route(to: valid) && association.admits(valid), "\(valid)")
+        }
+    }
+
+    // Defect site-association-fragment (Fuzz/regressions/site-association-fragment): the router
+    // appends the fragment's path to the path, so `https://example.com/x#/y` reaches `/:a/:b`
+    // (a = "x"), but the file admitted only paths with two segments.
+    @Test func aFragmentCanGiveTheSegmentsAfterAParameter() throws {
+        router.https.add(pattern: "/:a/:b")
+        let association = try Association(router.appSiteAssociation(appIDs: [appID]))
+        for url in ["https://example.com/x#/y", "https://example.com#/y", "https://example.com/#/y"] {
+            #expect(router.route(to: url) && association.admits(url), "\(url)")
+        }
+        #expect(!association.admits("https://example.com/x"))
+
+        let other = Router()
+        other.https.add(pattern: "/user/:id/posts/:post/edit")
+        let file = try Association(other.appSiteAssociation(appIDs: [appID]))
+        for url in [
+            "https://example.com/user/7#/posts/3/edit", "https://example.com/user/7/posts/3#/edit?s=1",
+            "https://example.com/user/7#x/posts/3/edit/", "https://example.com/user/7/posts/3/edit#ref=a",
+        ] {
+            #expect(other.route(to: url) && file.admits(url), "\(url)")
+        }
+        #expect(!file.admits("https://example.com/user/7#/posts/3"))
+        #expect(!file.admits("https://example.com/user/7"))
+        // One entry for all the parameters: the path up to the first, the segments after the last.
+        #expect(file.components.map(\.path) == ["/user/*", "/user/*/posts/*/edit", "/user/*/posts/*/edit/"])
+        #expect(file.components.first?.fragment == "*/edit*")
+    }
+
+    // The same defect with the host as the first segment: `https://example.com#/about` has the
+    // segments `example.com#`, `about`.
+    @Test func aFragmentCanGiveTheSegmentsAfterTheHostSegment() throws {
+        router.https.options.insert(.treatHostAsPathComponent)
+        router.https.add(pattern: "/:domain/about")
+        router.https.add(pattern: "/example.com#/help/:topic")
+        router.https.add(pattern: "/example.com/docs#/:page")
+        let association = try Association(router.appSiteAssociation(appIDs: [appID], host: "example.com"))
+        for url in [
+            "https://example.com#/about", "https://example.com/#/about", "https://example.com#/help/x",
+            "https://example.com/docs#/intro", "https://example.com/docs/#/intro",
+            "https://example.com/docs%23/intro",
+        ] {
+            #expect(router.route(to: url) && association.admits(url), "\(url)")
+        }
+        #expect(!association.admits("https://example.com/x"))
+    }
+
+    // The same defect for exclusions: `/post/new` was excluded although `/post/new#/x` reaches
+    // the accepting `/:a/:b/:c`.
+    @Test func anExclusionLeavesTheURLsThatReachARouteThroughTheirFragment() throws {
+        router.https.add(pattern: "/post/new") { _ in false }
+        router.https.add(pattern: "/post/edit") { _ in false }
+        router.https.add(pattern: "/:a/:b/:c") { _ in true }
+        router.https.add(pattern: "/post/edit/:id") { _ in true }
+        let declining: Set<String> = ["/post/new", "/post/edit"]
+        let association = try Association(
+            router.appSiteAssociation(appIDs: [appID]) { declining.contains($0.pattern) })
+        #expect(try entries { declining.contains($0.pattern) }.allSatisfy { !$0.hasPrefix("/post/new") })
+        for url in [
+            "https://example.com/post/new#/x", "https://example.com/post/new/#x",
+            "https://example.com/post/edit#/7",
+        ] {
+            #expect(router.route(to: url) && association.admits(url), "\(url)")
+        }
+        // Through the fragment, `/post/edit/:id` reaches only paths with a third segment.
+        let other = Router()
+        other.https.add(pattern: "/post/edit") { _ in false }
+        other.https.add(pattern: "/post/edit/:id/:tab") { _ in true }
+        let components = try Association(
+            other.appSiteAssociation(appIDs: [appID]) { declining.contains($0.pattern) }
+        ).components
+        #expect(components.first.map { ($0.path, $0.exclude) } ?? ("", false) == ("/post/edit", true))
+    }
+
+    // Defect site-association-encoded-hash (Fuzz/regressions/site-association-encoded-hash):
+    // literals are compared after percent-decoding, so `https://example.com/P%23/x` reaches the
+    // fragment route `P#/:a`, but the file admitted only the path `/P` with a fragment.
+    @Test func aHashWrittenPercent23IsAdmitted() throws {
+        router.https.add(pattern: "P#/:a")
+        router.https.add(pattern: "/docs/a#b#c/:page")
+        let association = try Association(router.appSiteAssociation(appIDs: [appID]))
+        for url in [
+            "https://example.com/P%23/x", "https://example.com/P#/x", "https://example.com/docs/a%23b%23c/7",
+            "https://example.com/docs/a%23b#c/7", "https://example.com/docs/a#b%23c/7",
+        ] {
+            #expect(router.route(to: url) && association.admits(url), "\(url)")
+        }
+        #expect(!association.admits("https://example.com/P"))
+        #expect(!association.admits("https://example.com/docs/a%23b"))
     }
 
     @Test func theFileLeavesOutWhatNoRouteHandles() throws {
@@ -188,8 +327,9 @@ import Testing
         router.https.add(pattern: "/user/:id#/tab")
         #expect(
             try entries() == [
-                "/docs #/*", "/help #/faq*", "/files #/shared*", "/user/*/tab", "/user/*/tab/",
-                "/user/* #/tab*",
+                "/docs #/*", "/docs%23/*", "/help #/faq*", "/help%23/faq", "/help%23/faq/",
+                "/files #/shared*", "/files%23/shared", "/files%23/shared/*", "/user/* #*/tab*",
+                "/user/*/tab", "/user/*/tab/",
             ])
     }
 
@@ -249,7 +389,7 @@ import Testing
         router.https.add(pattern: "/:domain/help")
         router.https.add(pattern: "/example.com")
         #expect(try entries(host: "example.com") == ["/post/*", "/help", "/help/", "/"])
-        #expect(try entries(host: "example.org") == ["/about", "/about/", "/help", "/help/"])
+        #expect(try entries(host: "example.org") == ["/about", "/about/", "/ #*/help*", "/help", "/help/"])
         #expect(try entries() == ["/post/*", "/about", "/about/", "/help", "/help/", "/"])
     }
 

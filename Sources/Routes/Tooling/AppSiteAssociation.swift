@@ -27,9 +27,11 @@ extension Router {
     /// The routes are those of the `https` table, then, when it falls back
     /// (``RouteTable/shouldFallback``), those of the global table (without an `https` table, the
     /// global table's), in routing order. Each definition gives a `components` entry: `:name`
-    /// and a trailing `*` become `*`, literals are percent-encoded as they appear in a URL, a
-    /// fragment route (`/docs#/:page`) gives a `#` pattern, and a definition ending in a literal
-    /// gets a second entry with a trailing `/`, which the router reads the same.
+    /// and a trailing `*` become `*`, literals are percent-encoded as they appear in a URL (a `#`
+    /// as `%23`), a fragment route (`/docs#/:page`) also gives a `#` pattern, a `:name` before the
+    /// last segment gives one entry for the URLs whose fragment supplies the segments after it
+    /// (`/x#/y` reaches `/:a/:b`), and a definition ending in a literal gets a second entry with
+    /// a trailing `/`, which the router reads the same.
     ///
     /// Apple's `*` matches across `/`, so the file admits more than the router routes
     /// (`/user/view/*` admits `/user/view/1/2`): the app may receive a URL that it cannot route,
@@ -82,6 +84,15 @@ enum AppSiteAssociation {
         var segments: [PatternSegment]
         /// Whether the host was the first segment and nothing follows it.
         var onlyHost: Bool
+        /// Whether the table reads the host as the first segment: before a fragment route is
+        /// appended, one trailing `/` of the path is then dropped.
+        var hostIsSegment = false
+        /// Whether that host segment is a `:name`, which may carry the `#` of a fragment route
+        /// (`https://example.com#/about` has the segments `example.com#`, `about`).
+        var hostIsParameter = false
+        /// For a host literal with a `#` (`example.com#/about`), the text after its first `#`:
+        /// the rest of the pattern can only come from the fragment.
+        var hostFragment: String? = nil
         /// The index of a `:name#` parameter in ``segments`` (`/user/:id#/tab`): the router
         /// reads both `/user/7/tab` and `/user/7#/tab` into the segments it matches.
         var hashParameter: Int? = nil
@@ -107,12 +118,39 @@ enum AppSiteAssociation {
         var excluded: [Component] = []
         for shape in declining {
             for items in exclusionItems(shape)
-            where !accepting.contains(where: { routeSegments($0).contains { intersects(items, $0) } }) {
+            where !accepting.contains(where: { routePaths($0).contains { intersects(items, $0) } }) {
                 excluded.append(Component(path: glob(items), exclude: true))
             }
         }
         var seen: Set<Component> = []
-        return (excluded + admitted).filter { seen.insert($0).inserted }
+        return excluded + pruned(admitted.filter { seen.insert($0).inserted })
+    }
+
+    /// The admitted entries without the fragment entries that another admitted entry covers, to
+    /// keep the file small (all exclusions come first, so this admits the same URLs): one with
+    /// the same path and any fragment (no `#`, or `*`) or with the path `/*`, or with the same
+    /// path and the fragment `*/*`, which matches every fragment with a `/`, as does any
+    /// fragment pattern with a `/` in it.
+    private static func pruned(_ admitted: [Component]) -> [Component] {
+        var pathOnly: Set<String> = []
+        var anyFragment: Set<String> = []
+        var fragmentWithSlash: Set<String> = []
+        for component in admitted {
+            switch component.fragment {
+            case nil: pathOnly.insert(component.path)
+            case "*"?: anyFragment.insert(component.path)
+            case "*/*"?: fragmentWithSlash.insert(component.path)
+            default: break
+            }
+        }
+        return admitted.filter { component in
+            guard let fragment = component.fragment else { return true }
+            let path = component.path
+            if pathOnly.contains(path) || pathOnly.contains("/*") { return false }
+            if fragment == "*" { return path == "/*" || !anyFragment.contains("/*") }
+            if anyFragment.contains(path) || anyFragment.contains("/*") { return false }
+            return fragment == "*/*" || !fragment.contains("/") || !fragmentWithSlash.contains(path)
+        }
     }
 
     /// The tables that route `https` URLs of `host`, in the order routing walks them.
@@ -138,19 +176,26 @@ enum AppSiteAssociation {
             return Shape(
                 definition: definition, segments: segments, onlyHost: false, hashParameter: hashParameter)
         }
+        var hostFragment: String? = nil
         switch first {
         case .wildcard:
             return Shape(definition: definition, segments: [.wildcard], onlyHost: false)
         case .literal(let name):
-            if let host, name.asciiLowercased() != host.asciiLowercased() { return nil }
+            // `example.com#/about`: the host, then a fragment route.
+            let hash = name.firstIndex(of: "#")
+            let domain = hash.map { String(name[..<$0]) } ?? name
+            if let host, domain.asciiLowercased() != host.asciiLowercased() { return nil }
+            hostFragment = hash.map { String(name[name.index(after: $0)...]) }
         case .parameter:
             break
         }
         segments.removeFirst()
         hashParameter = hashParameter.flatMap { $0 == 0 ? nil : $0 - 1 }
-        return Shape(
-            definition: definition, segments: segments, onlyHost: segments.isEmpty,
-            hashParameter: hashParameter)
+        var shape = Shape(
+            definition: definition, segments: segments, onlyHost: segments.isEmpty && hostFragment == nil,
+            hostIsSegment: true, hostFragment: hostFragment, hashParameter: hashParameter)
+        if case .parameter = first { shape.hostIsParameter = true }
+        return shape
     }
 
     /// The index of the first `:name#` segment of a pattern (cut as patterns are: one leading and
@@ -164,13 +209,15 @@ enum AppSiteAssociation {
         return components.firstIndex { $0.count > 2 && $0.hasPrefix(":") && $0.hasSuffix("#") }
     }
 
-    /// The entries that admit what an accepting definition routes.
+    /// The entries that admit what an accepting definition routes: its path with every literal
+    /// percent-encoded (a `#` as `%23`, which the router decodes to `#`), then the ways a
+    /// fragment can supply the rest of its segments (see ``fragmentEntries(_:)``).
     private static func entries(_ shape: Shape) -> [Component] {
         let segments = shape.segments
-        if shape.onlyHost { return [Component(path: "/")] }
-        if let split = fragmentSplit(segments) {
-            return [Component(path: split.path, fragment: split.fragment)]
+        if let rest = shape.hostFragment {
+            return [Component(path: "/", fragment: fragment(segments, prefix: encoded(rest)))]
         }
+        if shape.onlyHost { return [Component(path: "/")] }
         var entries: [Component]
         let path = "/" + segments.map(encoded).joined(separator: "/")
         switch segments.last {
@@ -184,10 +231,53 @@ enum AppSiteAssociation {
         default:
             entries = [Component(path: path)]
         }
-        if let index = shape.hashParameter, index < segments.count - 1 {
-            let before = "/" + segments[...index].map(encoded).joined(separator: "/")
+        return fragmentEntries(shape) + entries
+    }
+
+    /// The entries for URLs that reach the definition through their fragment. The router appends
+    /// `#` and the fragment's path to the path before cutting it (`/x#/y` has the segments `x#`,
+    /// `y`), so a URL whose path ends early still matches when the segment it ends with can end
+    /// in `#`:
+    ///
+    /// - a literal with a `#` (`/docs#/:page`), cut at each of its `#`s: the path up to the
+    ///   `#`, the fragment after it;
+    /// - a `:name` that is not the last segment, as it matches any text and drops the `#`
+    ///   (`/x#/y` reaches `/:a/:b`). One entry covers all of them: the path up to the first such
+    ///   `:name` (its `*` also matches the longer paths), the fragment `*/` then the segments
+    ///   after the last one. A `:name` just before a trailing `*` needs none: the wildcard's own
+    ///   entry for zero segments admits its path;
+    /// - a host segment that is a `:name`: the path `/`, every segment from the fragment.
+    private static func fragmentEntries(_ shape: Shape) -> [Component] {
+        let segments = shape.segments
+        var entries: [Component] = []
+        for (index, segment) in segments.enumerated() {
+            guard case .literal(let text) = segment else { continue }
+            for hash in text.indices where text[hash] == "#" {
+                let path =
+                    "/"
+                    + (segments[..<index].map(encoded) + [encoded(String(text[..<hash]))])
+                    .joined(separator: "/")
+                let after = fragment(
+                    Array(segments[(index + 1)...]), prefix: encoded(String(text[text.index(after: hash)...]))
+                )
+                entries.append(Component(path: path, fragment: after))
+                // With a host segment, one trailing `/` of the path is dropped before the
+                // fragment is appended: `/docs/#/7` reads as `docs#`, `7` too.
+                if shape.hostIsSegment { entries.append(Component(path: path + "/", fragment: after)) }
+            }
+        }
+        let parameters = segments.indices.filter { index in
+            guard case .parameter = segments[index], index < segments.count - 1 else { return false }
+            return !(index == segments.count - 2 && segments.last == .wildcard)
+        }
+        if let first = parameters.first, let last = parameters.last {
             entries.append(
-                Component(path: before, fragment: fragment(Array(segments[(index + 1)...]), prefix: "")))
+                Component(
+                    path: "/" + segments[...first].map(encoded).joined(separator: "/"),
+                    fragment: fragment(Array(segments[(last + 1)...]), prefix: "*")))
+        }
+        if shape.hostIsParameter, !segments.isEmpty {
+            entries.append(Component(path: "/", fragment: fragment(segments, prefix: "*")))
         }
         return entries
     }
@@ -201,19 +291,12 @@ enum AppSiteAssociation {
         return fragment.hasSuffix("*") ? fragment : fragment + "*"
     }
 
-    /// A fragment route's path and fragment patterns: the pattern cut at the first `#` of a
-    /// literal, as the router reads `/user#/view/7` as `user#`, `view`, `7`.
-    private static func fragmentSplit(_ segments: [PatternSegment]) -> (path: String, fragment: String)? {
-        guard
-            let index = segments.firstIndex(where: {
-                if case .literal(let text) = $0 { return text.contains("#") }
-                return false
-            }), case .literal(let text) = segments[index], let hash = text.firstIndex(of: "#")
-        else { return nil }
-        let before = segments[..<index].map(encoded) + [encoded(String(text[..<hash]))]
-        let after = fragment(
-            Array(segments[(index + 1)...]), prefix: encoded(String(text[text.index(after: hash)...])))
-        return ("/" + before.joined(separator: "/"), after)
+    /// Whether a definition is a fragment route: a literal of its path has a `#`.
+    private static func hasHashLiteral(_ segments: [PatternSegment]) -> Bool {
+        segments.contains {
+            if case .literal(let text) = $0 { return text.contains("#") }
+            return false
+        }
     }
 
     /// A segment's pattern: `*` for a parameter or a wildcard, the literal percent-encoded.
@@ -241,7 +324,7 @@ enum AppSiteAssociation {
     private static func exclusionItems(_ shape: Shape) -> [[PathItem]] {
         let segments = shape.segments
         if shape.onlyHost { return [[.literal("")]] }
-        guard fragmentSplit(segments) == nil, shape.hashParameter == nil else { return [] }
+        guard !hasHashLiteral(segments), shape.hashParameter == nil else { return [] }
         var items: [PathItem] = []
         for segment in segments {
             switch segment {
@@ -260,18 +343,44 @@ enum AppSiteAssociation {
         }
     }
 
-    /// The segments of the paths a definition routes, for the exclusion check: its own, and for a
-    /// fragment route the part before the fragment (its URLs have that path, whatever follows).
-    private static func routeSegments(_ shape: Shape) -> [[PatternSegment]] {
-        let segments = shape.onlyHost ? [.literal("")] : shape.segments
-        var paths = [segments]
-        if let index = shape.hashParameter { paths.append(Array(segments[...index])) }
-        if let index = segments.firstIndex(where: {
-            if case .literal(let text) = $0 { return text.contains("#") }
-            return false
-        }), case .literal(let text) = segments[index], let hash = text.firstIndex(of: "#") {
-            paths.append(Array(segments[..<index]) + [.literal(String(text[..<hash]))])
+    /// A path a definition routes, for the exclusion check.
+    struct RoutePath {
+        var segments: [PatternSegment]
+        /// Whether a fragment route is appended to the path (see ``intersects(_:_:)``).
+        var beforeFragment = false
+        /// With `beforeFragment`, whether the path's trailing `/` is kept: it is dropped when
+        /// the host is a segment.
+        var keepsTrailingSlash = true
+    }
+
+    /// The paths a definition routes, for the exclusion check: its own, and the paths that end
+    /// where a fragment supplies the rest of its segments (see ``fragmentEntries(_:)``): before
+    /// a `#` of a literal, after a `:name` (which then reads any text: `/a/#x` reaches `/:p/:q`
+    /// with q = `#x`), at the host.
+    private static func routePaths(_ shape: Shape) -> [RoutePath] {
+        if shape.onlyHost || shape.hostFragment != nil { return [RoutePath(segments: [.literal("")])] }
+        let segments = shape.segments
+        var paths = [RoutePath(segments: segments)]
+        let keepsTrailingSlash = !shape.hostIsSegment
+        for (index, segment) in segments.enumerated() {
+            switch segment {
+            case .literal(let text):
+                for hash in text.indices where text[hash] == "#" {
+                    paths.append(
+                        RoutePath(
+                            segments: Array(segments[..<index]) + [.literal(String(text[..<hash]))],
+                            beforeFragment: true, keepsTrailingSlash: keepsTrailingSlash))
+                }
+            case .parameter:
+                paths.append(
+                    RoutePath(
+                        segments: Array(segments[...index]), beforeFragment: true,
+                        keepsTrailingSlash: keepsTrailingSlash))
+            case .wildcard:
+                break
+            }
         }
+        if shape.hostIsParameter { paths.append(RoutePath(segments: [.literal("")])) }
         return paths
     }
 
@@ -290,10 +399,20 @@ enum AppSiteAssociation {
     /// then cut on `/`) into segments that `route` matches. A `*` item matches one or more
     /// segments of any text.
     static func intersects(_ items: [PathItem], _ route: [PatternSegment]) -> Bool {
+        intersects(items, RoutePath(segments: route))
+    }
+
+    /// Whether some path the items match is read into segments that the route path matches.
+    /// Before a fragment, a path keeps its trailing `/` unless the host is a segment
+    /// (`/a/#/b` reads as `a`, `#`, `b`), and a `:name` that ends the path reads any text, the
+    /// empty one too: the fragment's `#` follows it.
+    static func intersects(_ items: [PathItem], _ path: RoutePath) -> Bool {
+        let route = path.segments
+        let keepsTrailingSlash = path.beforeFragment && path.keepsTrailingSlash
         var items = items
         // A trailing empty segment is dropped when there are others: `/a/` reads as `a`.
-        if items.count >= 2, items.last == .literal("") { items.removeLast() }
-        let lastStarMayBeEmpty = items.count >= 2 && items.last == .star
+        if !keepsTrailingSlash, items.count >= 2, items.last == .literal("") { items.removeLast() }
+        let lastStarMayBeEmpty = !keepsTrailingSlash && items.count >= 2 && items.last == .star
         var failed: Set<[Int]> = []
         func search(_ item: Int, _ segment: Int, _ produced: Bool) -> Bool {
             let state = [item, segment, produced ? 1 : 0]
@@ -306,11 +425,12 @@ enum AppSiteAssociation {
             } else {
                 switch items[item] {
                 case .literal(let text):
+                    let readsAnyText = path.beforeFragment && segment == route.count - 1
                     switch segment < route.count ? route[segment] : nil {
                     case .literal(let expected)?:
                         found = expected == text && search(item + 1, segment + 1, false)
                     case .parameter?:
-                        found = !text.isEmpty && search(item + 1, segment + 1, false)
+                        found = (readsAnyText || !text.isEmpty) && search(item + 1, segment + 1, false)
                     case .wildcard?, nil:
                         found = false
                     }

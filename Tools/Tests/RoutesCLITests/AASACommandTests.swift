@@ -55,8 +55,8 @@ import Testing
         #expect(result.status == 0)
         #expect(
             try components(result) == [
-                "/=/post/*/edit exclude=1", "/=/post/*/edit/ exclude=1", "/=/docs #=/*", "/=/post/*",
-                "/=/caf%C3%A9", "/=/caf%C3%A9/", "/=/home", "/=/home/",
+                "/=/post/*/edit exclude=1", "/=/post/*/edit/ exclude=1", "/=/docs #=/*", "/=/docs%23/*",
+                "/=/post/*", "/=/caf%C3%A9", "/=/caf%C3%A9/", "/=/home", "/=/home/",
             ])
         #expect(
             result.stdout.contains(
