@@ -233,7 +233,9 @@ private struct FuzzCase {
             checkURLValue(value, router: router, log: log, accepted: textAccepted)
         }
 
-        if options.contains("u") { checkBuiltURLs(router: router) }
+        if options.contains("u") {
+            checkBuiltURLs(router: router, sourceLines: registered.mapValues(\.line))
+        }
         if options.contains("A") { checkAppSiteAssociation(router: router) }
         if options.contains("s") {
             SuspensionCheck(script: Array(lastLine.prefix(SuspensionCheck.maximumSteps))).run()
@@ -553,9 +555,19 @@ extension FuzzCase {
         return (parameters, omitted)
     }
 
+    /// Whether `table` holds a definition of `pattern`: one registered from it, or whose pattern
+    /// is it (an expansion). `sourceLines` gives the line each definition was registered from.
+    func holds(_ table: RouteTable, _ pattern: String, sourceLines: [ObjectIdentifier: Int]) -> Bool {
+        table.definitions.contains { definition in
+            definition.pattern == pattern
+                || sourceLines[ObjectIdentifier(definition)].map { patterns[$0] == pattern } == true
+        }
+    }
+
     /// Every URL built for a pattern routes back to it with the values it was built with, or
-    /// building throws for a reason the values give.
-    func checkBuiltURLs(router: Router) {
+    /// building throws for a reason the values give. `sourceLines` gives the line each
+    /// registered definition came from.
+    func checkBuiltURLs(router: Router, sourceLines: [ObjectIdentifier: Int]) {
         var count = 0
         for (line, pattern) in patterns.enumerated() where count < FuzzCase.maximumBuiltPatterns {
             guard let (parameters, omitted) = buildParameters(line: line) else { continue }
@@ -603,8 +615,16 @@ extension FuzzCase {
                     continue
                 }
             }
+            // The router builds a `myapp` URL for a pattern that its `myapp` table does not hold
+            // (removed with `r`) but the global table does, when `myapp` falls back (`f`): the
+            // URL reaches the global table's definition, read by the global table's rules.
+            let viaFallback =
+                inMyapp && router.myapp.shouldFallback
+                && !holds(router.myapp, pattern, sourceLines: sourceLines)
+                && holds(router.default, pattern, sourceLines: sourceLines)
             let problems = routeBack(
-                built, pattern: pattern, parameters: parameters, omitted: omitted, inMyapp: inMyapp)
+                built, pattern: pattern, parameters: parameters, omitted: omitted, inMyapp: inMyapp,
+                viaFallback: viaFallback)
             let name = FuzzCase.buildingCheckName(pattern: pattern, scheme: scheme, host: host, built: built)
             check(
                 problems.isEmpty || FuzzCase.skipped.contains(name),
@@ -633,14 +653,24 @@ extension FuzzCase {
     }
 
     /// What is wrong when `built` is routed by a router that has only `pattern` (in a table set
-    /// up as the fuzzed one): it must reach it once, with the values of `parameters`.
-    func routeBack(_ built: URL, pattern: String, parameters: [String: Any], omitted: [String], inMyapp: Bool)
-        -> [String]
-    {
+    /// up as the fuzzed one): it must reach it once, with the values of `parameters`. With
+    /// `viaFallback`, the pattern is in the global table, reached from an empty `myapp` table
+    /// that falls back to it.
+    func routeBack(
+        _ built: URL, pattern: String, parameters: [String: Any], omitted: [String], inMyapp: Bool,
+        viaFallback: Bool = false
+    ) -> [String] {
         let back = Router()
-        let table = inMyapp ? back.myapp : back.default
+        let table = inMyapp && !viaFallback ? back.myapp : back.default
         table.options = options.contains("p") ? [] : [.decodePlusSymbols]
-        if options.contains(inMyapp ? "h" : "H") { table.options.insert(.treatHostAsPathComponent) }
+        if options.contains(table === back.default ? "H" : "h") {
+            table.options.insert(.treatHostAsPathComponent)
+        }
+        if viaFallback {
+            back.myapp.options = options.contains("p") ? [] : [.decodePlusSymbols]
+            if options.contains("h") { back.myapp.options.insert(.treatHostAsPathComponent) }
+            back.myapp.shouldFallback = true
+        }
         let log = ParameterLog()
         table.add(pattern: pattern) { params in
             log.calls.append(params)
