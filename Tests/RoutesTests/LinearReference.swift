@@ -273,11 +273,12 @@ struct LinearReference {
         return dictionary
     }
 
-    /// `a=1&b&&=c` → (a, 1), (b, nil), ("", nil), ("", c).
+    /// `a=1&b&&=c` → (a, 1), (b, nil), ("", nil), ("", c). Split on the `&` and `=` scalars, even
+    /// where a combining mark follows them (`"&"` + U+0651 is one `Character`).
     static func queryItems(_ query: Substring) -> [(name: Substring, value: Substring?)] {
-        query.split(separator: "&", omittingEmptySubsequences: false).map { item in
-            guard let equals = item.firstIndex(of: "=") else { return (item, nil) }
-            return (item[..<equals], item[item.index(after: equals)...])
+        query.unicodeScalars.split(separator: "&", omittingEmptySubsequences: false).map { item in
+            guard let equals = item.firstIndex(of: "=") else { return (Substring(item), nil) }
+            return (Substring(item[..<equals]), Substring(item[item.index(after: equals)...]))
         }
     }
 
@@ -329,11 +330,13 @@ struct LinearReference {
     static func fragmentParts(_ fragment: String) -> (
         path: String, query: String, hasItems: Bool, onlyItems: Bool
     ) {
-        let mark = fragment.firstIndex(of: "?")
-        let path = mark.map { String(fragment[..<$0]) } ?? fragment
-        let query = mark.map { String(fragment[fragment.index(after: $0)...]) } ?? fragment
-        let first = query.split(separator: "&", omittingEmptySubsequences: false)[0]
-        let value = first.firstIndex(of: "=").map { first[first.index(after: $0)...] } ?? ""
+        // On scalars, as `queryItems`: a `?`, `&` or `=` followed by a combining mark still counts.
+        let scalars = fragment.unicodeScalars
+        let mark = scalars.firstIndex(of: "?")
+        let path = mark.map { String(scalars[..<$0]) } ?? fragment
+        let query = mark.map { String(scalars[scalars.index(after: $0)...]) } ?? fragment
+        let first = Substring(query).unicodeScalars.split(separator: "&", omittingEmptySubsequences: false)[0]
+        let value = first.firstIndex(of: "=").map { String(first[first.index(after: $0)...]) } ?? ""
         // As JLRoutes: the fragment is "nothing but query items" when its path reads as its query.
         return (path, query, !value.isEmpty, path == query)
     }
