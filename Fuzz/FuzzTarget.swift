@@ -312,29 +312,43 @@ extension FuzzCase {
     }
 
     /// The query names of a URL's text as written (routing reads a string's values so).
+    /// Cut on bytes, as routing cuts: a `Character` may fuse a `&`, `=`, `?` or `#` with a
+    /// combining mark that follows it (`"&"` + U+034C is one `Character`), and a search for the
+    /// `Character` would miss that separator.
     static func queryNames(written text: String) -> Set<String> {
-        let hash = text.firstIndex(of: "#")
-        let beforeHash = text[..<(hash ?? text.endIndex)]
+        let bytes = Array(text.utf8)
+        let hash = bytes.firstIndex(of: UInt8(ascii: "#"))
+        let beforeHash = bytes[..<(hash ?? bytes.endIndex)]
         // A `#` inside the fragment is read as `%23` (the "Routing rules" article, *Reading a URL*).
+        let fragment = hash.map { start in
+            bytes[(start + 1)...].flatMap { $0 == UInt8(ascii: "#") ? Array("%23".utf8) : [$0] }
+        }
         return queryNames(
-            query: beforeHash.firstIndex(of: "?").map { String(beforeHash[beforeHash.index(after: $0)...]) },
-            fragment: hash.map { text[text.index(after: $0)...].replacingOccurrences(of: "#", with: "%23") })
+            query: beforeHash.firstIndex(of: UInt8(ascii: "?")).map { Array(beforeHash[($0 + 1)...]) },
+            fragment: fragment)
     }
 
     static func queryNames(query: String?, fragment: String?) -> Set<String> {
-        var texts: [String] = []
-        if let query { texts.append(query) }
+        queryNames(query: query.map { Array($0.utf8) }, fragment: fragment.map { Array($0.utf8) })
+    }
+
+    /// The names of the items of the query and of the fragment (and of the fragment's query),
+    /// cut at the `&` and `=` bytes and decoded.
+    static func queryNames(query: [UInt8]?, fragment: [UInt8]?) -> Set<String> {
+        var texts: [ArraySlice<UInt8>] = []
+        if let query { texts.append(query[...]) }
         if let fragment {
-            texts.append(fragment)
-            if let mark = fragment.firstIndex(of: "?") {
-                texts.append(String(fragment[fragment.index(after: mark)...]))
+            texts.append(fragment[...])
+            if let mark = fragment.firstIndex(of: UInt8(ascii: "?")) {
+                texts.append(fragment[(mark + 1)...])
             }
         }
         var names: Set<String> = []
         for text in texts {
-            for item in text.split(separator: "&", omittingEmptySubsequences: false) {
-                let name = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
-                names.insert(String(decoding: LinearReference.decodeOrKeep(name), as: UTF8.self))
+            for item in text.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false) {
+                let name = item.prefix { $0 != UInt8(ascii: "=") }
+                let written = Substring(String(decoding: name, as: UTF8.self))
+                names.insert(String(decoding: LinearReference.decodeOrKeep(written), as: UTF8.self))
             }
         }
         return names

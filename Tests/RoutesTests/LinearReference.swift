@@ -197,9 +197,9 @@ struct LinearReference {
             guard let colon = hierarchy.utf8.firstIndex(of: UInt8(ascii: ":")) else { return theirs }
             hierarchy = hierarchy[hierarchy.utf8.index(after: colon)...]
         }
-        let hasAuthority = hierarchy.hasPrefix("//")
+        let hasAuthority = hierarchy.utf8.starts(with: "//".utf8)
         if hasAuthority {
-            let authority = hierarchy.dropFirst(2)
+            let authority = hierarchy[hierarchy.utf8.index(hierarchy.startIndex, offsetBy: 2)...]
             hierarchy = authority[(authority.utf8.firstIndex(of: UInt8(ascii: "/")) ?? authority.endIndex)...]
         }
         let query = question.map { String(beforeHash[beforeHash.utf8.index(after: $0)...]) }
@@ -217,7 +217,12 @@ struct LinearReference {
         var parts = theirs
         parts.percentEncodedPath = String(hierarchy)
         parts.percentEncodedQuery = query
-        parts.percentEncodedFragment = fragment.map { $0.replacingOccurrences(of: "#", with: "%23") }
+        parts.percentEncodedFragment = fragment.map { fragment in
+            // On the byte: `"#"` + a combining mark is one `Character`, still a `#`.
+            String(
+                decoding: fragment.utf8.flatMap { $0 == UInt8(ascii: "#") ? Array("%23".utf8) : [$0] },
+                as: UTF8.self)
+        }
         return parts
     }
 
@@ -273,12 +278,13 @@ struct LinearReference {
         return dictionary
     }
 
-    /// `a=1&b&&=c` → (a, 1), (b, nil), ("", nil), ("", c). Split on the `&` and `=` scalars, even
-    /// where a combining mark follows them (`"&"` + U+0651 is one `Character`).
+    /// `a=1&b&&=c` → (a, 1), (b, nil), ("", nil), ("", c). Cut at the `&` and `=` bytes, as
+    /// routing cuts: `"&"` + a combining mark is one `Character` but still a separator.
     static func queryItems(_ query: Substring) -> [(name: Substring, value: Substring?)] {
-        query.unicodeScalars.split(separator: "&", omittingEmptySubsequences: false).map { item in
-            guard let equals = item.firstIndex(of: "=") else { return (Substring(item), nil) }
-            return (Substring(item[..<equals]), Substring(item[item.index(after: equals)...]))
+        query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).map { bytes in
+            let item = query[bytes.startIndex..<bytes.endIndex]
+            guard let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) else { return (item, nil) }
+            return (item[..<equals], item[item.utf8.index(after: equals)...])
         }
     }
 
@@ -305,12 +311,14 @@ struct LinearReference {
         var path = components.percentEncodedPath
         if let host {
             // The host is the first component; the path's components follow it.
-            path = host + (path.hasPrefix("/") || path.isEmpty ? path : "/" + path)
+            path = host + (path.utf8.first == UInt8(ascii: "/") || path.isEmpty ? path : "/" + path)
         }
         if let fragment = components.percentEncodedFragment {
             let parts = fragmentParts(fragment)
             if !(parts.hasItems && parts.onlyItems) {
-                if path.hasSuffix("/") && host != nil { path.removeLast() }
+                if path.utf8.last == UInt8(ascii: "/") && host != nil {
+                    path = String(decoding: path.utf8.dropLast(), as: UTF8.self)
+                }
                 path += "#" + parts.path
             }
         }
@@ -330,15 +338,12 @@ struct LinearReference {
     static func fragmentParts(_ fragment: String) -> (
         path: String, query: String, hasItems: Bool, onlyItems: Bool
     ) {
-        // On scalars, as `queryItems`: a `?`, `&` or `=` followed by a combining mark still counts.
-        let scalars = fragment.unicodeScalars
-        let mark = scalars.firstIndex(of: "?")
-        let path = mark.map { String(scalars[..<$0]) } ?? fragment
-        let query = mark.map { String(scalars[scalars.index(after: $0)...]) } ?? fragment
-        let first = Substring(query).unicodeScalars.split(separator: "&", omittingEmptySubsequences: false)[0]
-        let value = first.firstIndex(of: "=").map { String(first[first.index(after: $0)...]) } ?? ""
+        let mark = fragment.utf8.firstIndex(of: UInt8(ascii: "?"))
+        let path = mark.map { String(fragment[..<$0]) } ?? fragment
+        let query = mark.map { String(fragment[fragment.utf8.index(after: $0)...]) } ?? fragment
+        let value = queryItems(Substring(query))[0].value ?? ""
         // As JLRoutes: the fragment is "nothing but query items" when its path reads as its query.
-        return (path, query, !value.isEmpty, path == query)
+        return (path, query, !value.isEmpty, path.utf8.elementsEqual(query.utf8))
     }
 
     /// One leading and one trailing `/` removed, then split on `/`: on the `/` byte, as JLRoutes
