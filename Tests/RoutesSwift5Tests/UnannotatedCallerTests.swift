@@ -9,7 +9,8 @@ final class LegacyCoordinator {
     let router = Router()
     var events: [String] = []
     var offThread: [String] = []
-    private let thread: Thread
+    /// Weak: the thread's block holds what holds this coordinator.
+    private weak var thread: Thread?
 
     init(thread: Thread) {
         self.thread = thread

@@ -14,7 +14,6 @@ import Testing
         var events: [String] = []
         var offThread: [String] = []
         var handled: Bool?
-        private var thread: Thread?
         private let done = DispatchSemaphore(value: 0)
 
         func run() {
@@ -39,7 +38,6 @@ import Testing
                 Thread.sleep(forTimeInterval: 0.05)  // a task started anyway would have run by now
                 done.signal()
             }
-            self.thread = thread
             thread.start()
             done.wait()
         }
