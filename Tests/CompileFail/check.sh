@@ -12,7 +12,7 @@ modules="$bin/Modules"
 [ -d "$modules" ] || modules="$bin"  # older toolchains put modules next to the products
 status=0
 for file in Tests/CompileFail/*.swift; do
-    if swiftc -typecheck -I "$modules" -Xfrontend -verify -Xfrontend -verify-ignore-unrelated "$file"; then
+    if swiftc -typecheck -swift-version 6 -I "$modules" -Xfrontend -verify -Xfrontend -verify-ignore-unrelated "$file"; then
         echo "ok    $file"
     else
         echo "FAIL  $file"

@@ -25,6 +25,7 @@ extension Router {
     /// - Returns: whether a handler accepted the URL (or the walk continues in a task, or the URL
     ///   was kept). A string that `URL(string:)` cannot parse returns `false` and calls no handler.
     @_disfavoredOverload
+    @available(*, noasync, message: "in top-level code, await picks this form: route from an async function")
     @discardableResult
     public func route(
         to url: some URLConvertible, parameters: [String: Any] = [:],
@@ -65,6 +66,7 @@ extension RouteTable {
     /// - Returns: whether a handler accepted the URL (or the walk continues in a task, or the URL
     ///   was kept).
     @_disfavoredOverload
+    @available(*, noasync, message: "in top-level code, await picks this form: route from an async function")
     @discardableResult
     public func route(
         to url: some URLConvertible, parameters: [String: Any] = [:],

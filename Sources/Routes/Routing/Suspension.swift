@@ -36,6 +36,7 @@ extension Router {
     /// router.resume()
     /// ```
     @_disfavoredOverload
+    @available(*, noasync, message: "in top-level code, await picks this form: resume from an async function")
     public func resume(isolation: isolated (any Actor)? = #isolation) {
         guard queue.endSuspension() else { return }
         logger?("[Routes] resumed")

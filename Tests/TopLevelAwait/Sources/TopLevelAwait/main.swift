@@ -2,9 +2,10 @@
 // it; it exits non-zero when an `await` does not run the `async` form.
 //
 // In top-level code the compiler (Swift 6.3) resolves `await router.route(to:)` to the
-// synchronous overload, `@_disfavoredOverload` or not, and warns "no 'async' operations occur
-// within 'await' expression": top-level statements are not an asynchronous context for overload
-// resolution. So the documented way is an `async` function, called with `await` at top level.
+// synchronous overload, `@_disfavoredOverload` or not: top-level statements are not an
+// asynchronous context for overload resolution. The synchronous forms are `noasync`, so that is a
+// compile error (Tests/CompileFail/TopLevelAwait.swift); the documented way is an `async`
+// function, called with `await` at top level.
 import Routes
 
 var log: [String] = []  // top-level variables are on the main actor
