@@ -46,6 +46,28 @@ import Testing
         #expect(authority["b"] as? String == "A")
     }
 
+    @Test func aPathFoundationReadsOtherwiseIsTakenFromFoundation() throws {
+        // No scheme, a control character Foundation escapes and an escape it keeps: the written
+        // path is not Foundation's (decoded once, it differs), so Foundation's path is routed,
+        // never an empty path that would reach the root route (a fuzzer finding).
+        let router = Router()
+        var patterns: [String] = []
+        for pattern in ["/", "/*"] {
+            router.default.add(pattern: pattern) { params in
+                patterns.append(params.pattern)
+                return true
+            }
+        }
+        var wildcard: [String]?
+        router.default.add(pattern: "/*", priority: 1) { params in
+            wildcard = params.wildcardComponents
+            return true
+        }
+        #expect(router.route(to: "://caf%C3%A9/x\u{1F}2Fy?k=\u{FFFD}4%AC"))
+        #expect(wildcard == [":", "", "café", "x\u{1F}2Fy"])
+        #expect(patterns.isEmpty)
+    }
+
     @Test func aSecondHashInTheFragmentIsReadAsAnEscapedHash() throws {
         // `#` inside the fragment reads as `%23`, as Foundation writes it: a `:name` value keeps
         // it, and a value that cannot be decoded shows it that way.

@@ -234,7 +234,10 @@ struct URLParts {
                         }
                     }
                 }
-                return decodedOnce == true ? written : nil
+                // Spelled out: `cond ? written : nil` would be a `Substring?` made `.some(nil)`,
+                // "both missing", and drop a path Foundation reads otherwise.
+                if decodedOnce == true { return .some(written) }
+                return .none
             default: return nil
             }
         }
