@@ -134,6 +134,12 @@ public struct RouteParameters {
 
     private var decodesPlus: Bool { request.options.contains(.decodePlusSymbols) }
 
+    /// The `:name` value captured for `name`, whatever the query or the extra parameters say
+    /// (a redirect builds its target from these).
+    func routeValue(named name: String) -> String? {
+        matched.parameterNames.firstIndex(of: name).map(routeValue)
+    }
+
     /// The `index`th `:name` value: one trailing `#` (from a fragment) removed, `+` and escapes
     /// decoded.
     private func routeValue(_ index: Int) -> String {

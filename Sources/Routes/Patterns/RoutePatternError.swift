@@ -36,6 +36,9 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
         case optionalGroupInDefinition
         /// The ``Definition`` is already registered in a table.
         case alreadyRegistered
+        /// The target of ``RouteTable/addRedirect(from:to:priority:)`` names a value that the
+        /// expansion `source` of its `from` does not capture (the error's pattern is the target).
+        case valueNotCaptured(String, source: String)
     }
 
     /// The pattern as it was given.
@@ -85,6 +88,8 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
         case .optionalGroupInDefinition:
             return "a Definition cannot hold optional groups; add the pattern with add(pattern:) to expand it"
         case .alreadyRegistered: return "this Definition is already registered in a route table"
+        case .valueNotCaptured(let name, let source):
+            return "':\(name)' is not a value of the redirect's source \"\(source)\""
         }
     }
 

@@ -17,6 +17,11 @@ enum Action {
         case asyncHandler(AsyncRouteHandler)
         case asyncValue(AsyncValueClosure)
     #endif
+    /// A redirect route: the walk routes its target instead (`Redirect.swift`); clients never
+    /// see it.
+    case redirect(Redirect)
+    /// A guard's definition, in a table's guard index only (`RouteGuard.swift`).
+    case guarding(RouteGuard)
 
     /// The synchronous handler, `nil` for any other action.
     var handler: RouteHandler? {
@@ -59,6 +64,7 @@ enum Handlers: WalkClient {
         #if compiler(>=6.2)
             case .asyncHandler?, .asyncValue?: return .wait
         #endif
+        case .redirect?, .guarding?: return .decline  // the walk's business
         }
     }
 

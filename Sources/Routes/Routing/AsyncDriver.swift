@@ -12,22 +12,25 @@
         {
             switch run(client) {
             case .accepted(let output): return output
-            case .unhandled: return nil
+            case .unhandled, .held: return nil
             case .waiting: return await finishWaiting(client)
             }
         }
 
-        /// Awaits the match the walk waits on, then runs the walk on to its end.
+        /// Awaits the match or guard the walk waits on, then runs the walk on to its end.
         nonisolated(nonsending) mutating func finishWaiting<Client: WalkClient>(_ client: Client.Type) async
             -> Client.Output?
         {
             while let candidate = waitingOn {
-                if let output = await Client.askAwaiting(candidate.action, candidate.parameters) {
+                if let routeGuard = candidate.guardOfCandidate {
+                    decide(await routeGuard.decideAwaiting(candidate.parameters))
+                } else if let output = await Client.askAwaiting(candidate.action, candidate.parameters) {
+                    acceptAwaited()
                     return output
                 }
                 switch run(client) {
                 case .accepted(let output): return output
-                case .unhandled: return nil
+                case .unhandled, .held: return nil
                 case .waiting: continue
                 }
             }

@@ -85,6 +85,29 @@ public final class RouteMap<Value> {
         return walk.resolve(Value.self)
     }
 
+    /// Resolves the URLs that guards held (and those kept while ``router`` was suspended), in
+    /// arrival order, asking the guards again; returns the values they resolve to. A URL held
+    /// again waits for the next resume. Does nothing when nothing is held.
+    ///
+    /// ```swift
+    /// // after sign-in:
+    /// for screen in screens.resume() { path.append(screen) }
+    /// ```
+    @_disfavoredOverload
+    @available(*, noasync, message: "in top-level code, await picks this form: resume from an async function")
+    @discardableResult
+    public func resume() -> [Value] {
+        guard router.beginResuming() else { return [] }
+        var values: [Value] = []
+        router.queue.beginDraining()
+        while let kept = router.queue.next() {
+            var walk = router.walk(kept)
+            if let value = walk.resolve(Value.self) { values.append(value) }
+        }
+        router.queue.endDraining()
+        return values
+    }
+
     /// A table of the map: its routes give values.
     ///
     /// Its settings are the ``RouteTable``'s: `screens.myapp.shouldFallback = true`,
@@ -109,6 +132,34 @@ public final class RouteMap<Value> {
             pattern: String, priority: Int = 0, resolve: @escaping (RouteParameters) -> Value?
         ) -> [Definition] {
             table.add(pattern: pattern, priority: priority, action: .value { resolve($0) })
+        }
+
+        /// Adds a guard, as ``RouteTable/addGuard(for:_:)-(_,(RouteParameters)->RouteGuardDecision)``: a URL it
+        /// refuses or holds resolves to `nil`; ``RouteMap/resume()`` resolves the held ones.
+        ///
+        /// ```swift
+        /// screens.myapp.addGuard(for: "/account/*") { _ in
+        ///     session.isSignedIn ? .proceed : .hold
+        /// }
+        /// ```
+        /// - Returns: whether the guard was added.
+        @discardableResult
+        public func addGuard(for pattern: String, _ decide: @escaping (RouteParameters) -> RouteGuardDecision)
+            -> Bool
+        {
+            table.addGuard(for: pattern, decide)
+        }
+
+        /// Adds a redirect, as ``RouteTable/addRedirect(from:to:priority:)``: a URL matching
+        /// `from` resolves as its target.
+        ///
+        /// ```swift
+        /// screens.myapp.addRedirect(from: "/u/:id", to: "/user/:id")
+        /// ```
+        /// - Returns: the registered definitions (empty when rejected).
+        @discardableResult
+        public func addRedirect(from: String, to: String, priority: Int = 0) -> [Definition] {
+            table.addRedirect(from: from, to: to, priority: priority)
         }
 
         /// A property of the table, such as `definitions` or `scheme`.
@@ -153,7 +204,40 @@ public final class RouteMap<Value> {
         }
     }
 
+    extension RouteMap {
+        /// Resolves the held URLs, as ``resume()``, awaiting `async` closures and guards.
+        ///
+        /// ```swift
+        /// for screen in await screens.resume() { path.append(screen) }
+        /// ```
+        @discardableResult
+        public func resume(isolation: isolated (any Actor)? = #isolation) async -> [Value] {
+            guard router.beginResuming() else { return [] }
+            var values: [Value] = []
+            router.queue.beginDraining()
+            while let kept = router.queue.next() {
+                var walk = router.walk(kept)
+                if let value = await walk.finish(Values<Value>.self) { values.append(value) }
+            }
+            router.queue.endDraining()
+            return values
+        }
+    }
+
     extension RouteMap.Table {
+        /// Adds an `async` guard, as ``RouteTable/addGuard(for:_:)-(_,AsyncRouteGuard)``.
+        ///
+        /// ```swift
+        /// screens.myapp.addGuard(for: "/admin/*") { _ async in
+        ///     await session.isStaff() ? .proceed : .refuse
+        /// }
+        /// ```
+        /// - Returns: whether the guard was added.
+        @discardableResult
+        public func addGuard(for pattern: String, _ decide: @escaping AsyncRouteGuard) -> Bool {
+            table.addGuard(for: pattern, decide)
+        }
+
         /// Registers a pattern whose `async` closure gives the value, or `nil` to decline. It runs
         /// on the isolation of the code that resolves.
         ///

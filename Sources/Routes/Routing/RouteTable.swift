@@ -78,6 +78,12 @@ public final class RouteTable {
     weak var router: Router?
     /// The router's logger, kept here so that routing does not load the weak `router` for it.
     @exclusivity(unchecked) var logger: ((String) -> Void)?
+    /// The router's ``Router/onEvent``, kept here as the logger is.
+    @exclusivity(unchecked) var onEvent: ((RoutingEvent) -> Void)?
+    /// The definitions of the guards' patterns (`RouteGuard.swift`), in the order they are asked.
+    @exclusivity(unchecked) var guardDefinitions: [Definition] = []
+    /// The index of ``guardDefinitions``.
+    @exclusivity(unchecked) var guardIndex = RouteIndex()
     /// The scheme, ASCII-lowercased: tables are found ignoring case.
     let key: String
     @exclusivity(unchecked) private(set) var hostFilter: HostFilter?
@@ -89,6 +95,7 @@ public final class RouteTable {
         self.scheme = scheme
         self.router = router
         self.logger = router?.logger
+        self.onEvent = router?.onEvent
         key = Scheme.key(scheme)
     }
 
@@ -262,7 +269,7 @@ public final class RouteTable {
         for definition in definitions { definition.scheme = nil }
     }
 
-    private func report(_ error: RoutePatternError) {
+    func report(_ error: RoutePatternError) {
         log(error.description)
         (onInvalidPattern ?? router?.onInvalidPattern)?(error)
     }

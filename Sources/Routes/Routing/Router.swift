@@ -51,6 +51,20 @@ public final class Router {
         didSet { for table in allTables { table.logger = logger } }
     }
 
+    /// Receives one ``RoutingEvent`` per routing decision (routed, declined, unmatched, refused,
+    /// held, kept, dropped, redirected, resumed), after the router's state is consistent: it may
+    /// call any of the router's API. The ``logger`` receives the same decisions as text.
+    ///
+    /// ```swift
+    /// router.onEvent = { event in
+    ///     analytics.track(event.kind, url: event.url,
+    ///                     source: event.parameters["source"] as? String)
+    /// }
+    /// ```
+    public var onEvent: ((RoutingEvent) -> Void)? {
+        didSet { for table in allTables { table.onEvent = onEvent } }
+    }
+
     /// Receives the error of each pattern that a table rejects, unless that table has its own
     /// ``RouteTable/onInvalidPattern``.
     ///

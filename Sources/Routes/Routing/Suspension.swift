@@ -38,15 +38,30 @@ extension Router {
     @_disfavoredOverload
     @available(*, noasync, message: "in top-level code, await picks this form: resume from an async function")
     public func resume(isolation: isolated (any Actor)? = #isolation) {
-        guard queue.endSuspension() else { return }
-        logger?("[Routes] resumed")
-        guard !queue.isDraining else { return }  // the resume under way goes on
-        queue.isDraining = true
+        guard beginResuming() else { return }
+        queue.beginDraining()
         while let kept = queue.next() {
             var walk = walk(kept)
             if walk.route(isolation: isolation, thenDraining: self) == .continuesInTask { return }
         }
-        queue.isDraining = false
+        queue.endDraining()
+    }
+
+    /// Ends the suspension; `false` when there is nothing to resume or a resume is under way
+    /// (which goes on, and routes what is held now too).
+    func beginResuming() -> Bool {
+        guard queue.hasWork else { return false }
+        _ = queue.endSuspension()
+        logger?("[Routes] resumed")
+        return !queue.isDraining
+    }
+
+    /// Holds a URL a guard held: `false` when the queue keeps nothing (a limit of 0). While a
+    /// resume routes the held URLs, it waits for the next one.
+    func hold(_ kept: KeptURL) -> Bool {
+        let isKept = queue.limit > 0
+        logDropped(queue.hold(kept, untilNextResume: true))
+        return isKept
     }
 
     /// `route(to:)` while the queue holds URLs: keeps the URL when some route matches it
@@ -60,17 +75,21 @@ extension Router {
         }
         let isKept = queue.limit > 0
         logDropped(queue.hold(KeptURL(parts: parts, parameters: parameters, table: table)))
+        if isKept { start.report(.kept, parts, parameters: parameters) }
         return isKept
     }
 
-    /// The walk of a kept URL.
+    /// The walk of a kept URL, reported as resumed.
     func walk(_ kept: KeptURL) -> Walk {
-        Walk(kept.parts, parameters: kept.parameters, startingIn: kept.table ?? table(for: kept.parts))
+        let start = kept.table ?? table(for: kept.parts)
+        start.report(.resumed, kept.parts, parameters: kept.parameters)
+        return Walk(kept.parts, parameters: kept.parameters, startingIn: start)
     }
 
     private func logDropped(_ dropped: [KeptURL]) {
-        guard let logger, !dropped.isEmpty else { return }
-        for url in dropped { logger("[Routes] dropped \(url.parts): more than \(queue.limit) URLs kept") }
+        for url in dropped {
+            (url.table ?? table(for: url.parts)).report(.dropped, url.parts, parameters: url.parameters)
+        }
     }
 }
 
@@ -84,21 +103,19 @@ extension Router {
         /// await router.resume()
         /// ```
         public func resume(isolation: isolated (any Actor)? = #isolation) async {
-            guard queue.endSuspension() else { return }
-            logger?("[Routes] resumed")
-            guard !queue.isDraining else { return }
+            guard beginResuming() else { return }
             await drainAwaiting()
         }
 
         /// Routes the held URLs in order, awaiting `async` handlers, until the queue is empty or
         /// the router is suspended again.
         nonisolated(nonsending) func drainAwaiting() async {
-            queue.isDraining = true
+            queue.beginDraining()
             while let kept = queue.next() {
                 var walk = walk(kept)
                 _ = await walk.finish(Handlers.self)
             }
-            queue.isDraining = false
+            queue.endDraining()
         }
     }
 #endif

@@ -21,7 +21,7 @@ extension Walk {
     /// task, `router`'s queue is drained after it (`resume()` uses this to keep the order).
     mutating func route(isolation: isolated (any Actor)?, thenDraining router: Router? = nil) -> SyncOutcome {
         switch run(Handlers.self) {
-        case .accepted: return .handled
+        case .accepted, .held: return .handled
         case .unhandled: return .unhandled
         case .waiting:
             #if compiler(>=6.2)
@@ -40,7 +40,7 @@ extension Walk {
     mutating func resolve<Value>(_ type: Value.Type) -> Value? {
         switch run(Values<Value>.self) {
         case .accepted(let value): return value
-        case .unhandled: return nil
+        case .unhandled, .held: return nil
         case .waiting:
             abandon(because: "a synchronous resolve cannot await it (use await resolve(_:))")
             return nil

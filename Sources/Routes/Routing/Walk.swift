@@ -1,27 +1,37 @@
 /// The walk: everything that routing one URL does, in order, written once (the "Routing rules"
-/// article, *Calling handlers*):
+/// article, *Calling handlers* and *Guards and redirects*):
 ///
-/// 1. the matches of the first table, in routing order (priority, then registration), each
-///    asked in turn until one accepts;
-/// 2. if none accepts and the first table falls back, the matches of the global table;
-/// 3. if none accepts, the first table's unmatched handler, once.
+/// 1. the matches of the first table, in routing order (priority, then registration); before the
+///    first one is asked, the table's guards whose patterns match the URL, in registration order
+///    (a decision other than `.proceed` ends the walk: refused, held, or redirected);
+/// 2. each match asked in turn until one accepts; a redirect route routes its target instead;
+/// 3. if none accepts and the first table falls back, the same in the global table;
+/// 4. if none accepts, the first table's unmatched handler, once.
 ///
-/// A table whose ``RouteTable/hosts`` refuse the URL's host has no matches. The matches of a
-/// table are found before its first one is asked, so the code asked may add, remove or route
-/// without disturbing the walk.
+/// A redirect, by a route or a guard, starts the walk over at its target, in the table of the
+/// target's scheme; more than ``Walk/redirectLimit`` in a row end it. A table whose
+/// ``RouteTable/hosts`` refuse the URL's host has no matches. The matches of a table are found
+/// before its first one is asked, so the code asked may add, remove or route without disturbing
+/// the walk.
 ///
 /// The walk does not know what a match gives: a ``WalkClient`` asks each one (handlers for a
-/// ``Router``, values for a ``RouteMap``). When a match can only be answered by awaiting, the walk
-/// stops there (``WalkStop/waiting``) and keeps the rest of that table's matches; a driver
+/// ``Router``, values for a ``RouteMap``). When a match or a guard can only be answered by
+/// awaiting, the walk stops there (``WalkStop/waiting``) and keeps what comes after it; a driver
 /// decides what happens next: the synchronous one (`SyncDriver.swift`) or the `async` one
-/// (`AsyncDriver.swift`), which awaits the match and runs the walk on.
+/// (`AsyncDriver.swift`), which awaits it and runs the walk on.
 struct Walk {
-    let parts: URLParts
+    private(set) var parts: URLParts
     /// The extra parameters given to `route(to:parameters:)`.
     let parameters: [String: Any]
-    /// The table routing began in: its unmatched handler is the one called.
-    let start: RouteTable
+    /// The table routing began in (for a redirect, the target's): its unmatched handler is the
+    /// one called.
+    private(set) var start: RouteTable
     private var stage: Stage
+    /// The redirects followed to reach ``parts``.
+    private var redirects = 0
+
+    /// The most redirects in a row; one more ends the walk.
+    static let redirectLimit = 8
 
     init(_ parts: URLParts, parameters: [String: Any], startingIn start: RouteTable) {
         self.parts = parts
@@ -35,67 +45,109 @@ struct Walk {
         case start
         /// The matches of the global table, fallen back to, are yet to be found.
         case fallback(RouteTable)
-        /// The walk stopped at a match to await; these matches come after it.
+        /// The walk stopped at a match or guard to await; these come after it.
         case rest(Rest)
         /// No match accepted: the unmatched handler is next.
         case unmatched
-        case finished
+        /// The walk is over; `held`: a guard held the URL.
+        case finished(held: Bool)
     }
 
-    /// The matches of a table after the one the walk waits on. A class, made only when a walk
-    /// waits: the stage stays one reference wide, so that the walk is cheap to copy.
+    /// What remains of a table after the match or guard the walk waits on. A class, made only
+    /// when a walk waits: the stage stays one reference wide, so that the walk is cheap to copy.
     private final class Rest {
         let table: RouteTable
         let request: RouteRequest
+        /// Guards still to ask; then the matches.
+        let guards: ArraySlice<Match>
         let matches: ArraySlice<Match>
-        /// The match waited on.
-        let waitingOn: Candidate
+        /// The match or guard waited on; `nil` once a guard waited on proceeded.
+        let waitingOn: Candidate?
 
-        init(table: RouteTable, request: RouteRequest, matches: ArraySlice<Match>, waitingOn: Candidate) {
+        init(
+            table: RouteTable, request: RouteRequest, guards: ArraySlice<Match>, matches: ArraySlice<Match>,
+            waitingOn: Candidate?
+        ) {
             self.table = table
             self.request = request
+            self.guards = guards
             self.matches = matches
             self.waitingOn = waitingOn
         }
     }
 
-    /// Asks matches in order until one accepts, one must be awaited, or the walk ends (after
-    /// calling the unmatched handler). After `.waiting`, running the walk again means the match
-    /// waited on declined.
+    /// Asks guards and matches in order until one accepts, one must be awaited, or the walk ends
+    /// (after calling the unmatched handler, unless a guard ended it). After `.waiting` on a
+    /// match, running the walk again means that match declined; on a guard, see ``decide(_:)``.
     mutating func run<Client: WalkClient>(_ client: Client.Type) -> WalkStop<Client.Output> {
         while true {
+            let step: Step<Client.Output>
             switch stage {
             case .start:
-                if let stop = search(start, client) { return stop }
-                stage = next(after: start)
+                step = search(start, client)
             case .fallback(let global):
-                if let stop = search(global, client) { return stop }
-                stage = .unmatched
+                step = search(global, client)
             case .rest(let rest):
-                rest.table.log("\(rest.waitingOn.pattern) declined")
-                if let stop = ask(rest, client) { return stop }
-                stage = next(after: rest.table)
+                if let waited = rest.waitingOn, waited.guardOfCandidate == nil {
+                    rest.table.report(.declined, parts, pattern: waited.pattern, parameters: parameters)
+                }
+                step = ask(rest, client)
             case .unmatched:
-                stage = .finished
+                stage = .finished(held: false)
                 start.callUnmatchedHandler(parts, parameters: parameters)
                 return .unhandled
-            case .finished:
-                return .unhandled
+            case .finished(let held):
+                return held ? .held : .unhandled
+            }
+            switch step {
+            case .stop(let stop): return stop
+            case .declined(let table): stage = next(after: table)
+            case .again: continue
             }
         }
     }
 
-    /// The match the walk waits on, after ``WalkStop/waiting``.
+    /// What a table's search did.
+    private enum Step<Output> {
+        case stop(WalkStop<Output>)
+        /// No match of the table accepted.
+        case declined(RouteTable)
+        /// The stage changed (a guard decided, a redirect began): run on.
+        case again
+    }
+
+    /// The match or guard the walk waits on, after ``WalkStop/waiting``.
     var waitingOn: Candidate? {
         guard case .rest(let rest) = stage else { return nil }
         return rest.waitingOn
+    }
+
+    /// Takes the decision of the guard the walk waits on: `.proceed` runs on to the next guard
+    /// and the matches; any other decision ends the walk or starts it over at a redirect's target.
+    mutating func decide(_ decision: RouteGuardDecision) {
+        guard case .rest(let rest) = stage, let waited = rest.waitingOn else { return }
+        if case .proceed = decision {
+            stage = .rest(
+                Rest(
+                    table: rest.table, request: rest.request, guards: rest.guards, matches: rest.matches,
+                    waitingOn: nil))
+        } else {
+            apply(decision, of: waited.pattern, in: rest.table)
+        }
+    }
+
+    /// Ends the walk after the match it waited on accepted.
+    mutating func acceptAwaited() {
+        guard case .rest(let rest) = stage else { return }
+        stage = .finished(held: false)
+        rest.table.report(.routed, parts, pattern: rest.waitingOn?.pattern, parameters: parameters)
     }
 
     /// Ends a walk that waits on a match no one can await: logged with `reason`, and the URL is
     /// unhandled (the unmatched handler is called).
     mutating func abandon(because reason: String) {
         start.log("\(waitingOn?.pattern ?? "") is async and \(reason): \(parts) is not handled")
-        stage = .finished
+        stage = .finished(held: false)
         start.callUnmatchedHandler(parts, parameters: parameters)
     }
 
@@ -107,80 +159,227 @@ struct Walk {
         return .fallback(global)
     }
 
-    /// Finds the matches of `table` and asks them in order.
-    private mutating func search<Client: WalkClient>(_ table: RouteTable, _ client: Client.Type)
-        -> WalkStop<Client.Output>?
-    {
+    /// Finds the matches of `table` and asks them in order, after the table's guards.
+    private mutating func search<Client: WalkClient>(_ table: RouteTable, _ client: Client.Type) -> Step<
+        Client.Output
+    > {
         guard table.acceptsHost(of: parts) else {
             table.log("\(table.scheme) does not route the host of \(parts)")
-            return nil
+            return .declined(table)
         }
         let request = RouteRequest(parts: parts, options: table.options)
         let (parts, extra, index) = (self.parts, parameters, table.index)
-        // Plain values, set by the closure: a stop that carried the parameters would be copied
+        var guardsPassed = table.guardDefinitions.isEmpty
+        // Plain values, set by the closure: a step that carried the parameters would be copied
         // whole on every lookup.
-        var accepted: Client.Output?
-        var rest: [Match] = []  // from a match to await on; allocated only then
+        var outcome: Outcome<Client.Output>?
+        var rest: [Match] = []  // from a match or guard to await on; allocated only then
+        var guards: ArraySlice<Match> = []
         _ = request.withSegments { segments in
             index.forEachMatch(segments) { definition, captures in
+                let match = Match(definition: definition, captures: captures)
                 guard rest.isEmpty else {
-                    rest.append(Match(definition: definition, captures: captures))
+                    rest.append(match)
                     return false
                 }
-                table.log("\(definition.pattern) matches \(parts)")
-                let parameters = RouteParameters(
-                    request: request, matched: definition.parsed, captures: captures, extra: extra,
-                    scheme: table.scheme)
-                switch Client.ask(definition.action, parameters) {
-                case .accept(let output):
-                    accepted = output
-                    return true
-                case .decline:
-                    table.log("\(definition.pattern) declined")
+                if !guardsPassed {
+                    let matching = table.guards(matching: segments)
+                    switch Walk.askGuards(matching[...], table, request, extra) {
+                    case .proceed: guardsPassed = true
+                    case let answer:
+                        if case .waiting(_, let remaining) = answer { guards = remaining }
+                        outcome = Outcome(answer)
+                        rest.append(match)
+                        return outcome?.endsSearch == true
+                    }
+                }
+                outcome = Walk.ask(match, table, request, parts, extra, client)
+                switch outcome {
+                case .waiting?:
+                    rest.append(match)
                     return false
-                case .wait:
-                    rest.append(Match(definition: definition, captures: captures))
+                case .declined?:
+                    table.report(.declined, parts, pattern: definition.pattern, parameters: extra)
+                    outcome = nil
                     return false
+                default: return true
                 }
             }
         }
-        if let output = accepted { return .accepted(output) }
-        guard let waiting = rest.first else { return nil }
-        let definition = waiting.definition
-        let candidate = Candidate(
-            action: definition.action,
-            parameters: RouteParameters(
-                request: request, matched: definition.parsed, captures: waiting.captures, extra: extra,
-                scheme: table.scheme))
-        stage = .rest(Rest(table: table, request: request, matches: rest[1...], waitingOn: candidate))
-        return .waiting
+        return finish(outcome, table, request, guards: guards, rest: rest[...], client)
     }
 
-    /// Asks the matches after an awaited one, in order.
-    private mutating func ask<Client: WalkClient>(_ rest: Rest, _ client: Client.Type) -> WalkStop<
-        Client.Output
-    >? {
-        for (offset, match) in zip(rest.matches.indices, rest.matches) {
-            let definition = match.definition
-            rest.table.log("\(definition.pattern) matches \(parts)")
-            let parameters = RouteParameters(
-                request: rest.request, matched: definition.parsed, captures: match.captures,
-                extra: self.parameters, scheme: rest.table.scheme)
-            switch Client.ask(definition.action, parameters) {
-            case .accept(let output):
-                stage = .finished
-                return .accepted(output)
-            case .decline:
-                rest.table.log("\(definition.pattern) declined")
-            case .wait:
-                stage = .rest(
-                    Rest(
-                        table: rest.table, request: rest.request, matches: rest.matches[(offset + 1)...],
-                        waitingOn: Candidate(action: definition.action, parameters: parameters)))
-                return .waiting
+    /// Asks the guards and matches after an awaited one, in order.
+    private mutating func ask<Client: WalkClient>(_ rest: Rest, _ client: Client.Type) -> Step<Client.Output>
+    {
+        var guards: ArraySlice<Match> = []
+        var outcome: Outcome<Client.Output>?
+        var matches = rest.matches
+        let answer = Walk.askGuards(rest.guards, rest.table, rest.request, parameters)
+        if case .waiting(_, let remaining) = answer { guards = remaining }
+        if case .proceed = answer {
+            while let match = matches.popFirst() {
+                outcome = Walk.ask(match, rest.table, rest.request, parts, parameters, client)
+                if case .declined? = outcome {
+                    rest.table.report(
+                        .declined, parts, pattern: match.definition.pattern, parameters: parameters)
+                    outcome = nil
+                    continue
+                }
+                if case .waiting? = outcome { matches = rest.matches[(matches.startIndex - 1)...] }
+                break
+            }
+        } else {
+            outcome = Outcome(answer)
+        }
+        return finish(outcome, rest.table, rest.request, guards: guards, rest: matches, client)
+    }
+
+    /// Acts on what a table's guards and matches gave: `rest` holds the match or guard waited on
+    /// (a match first) and what comes after it.
+    private mutating func finish<Client: WalkClient>(
+        _ outcome: Outcome<Client.Output>?, _ table: RouteTable, _ request: RouteRequest,
+        guards: ArraySlice<Match>, rest: ArraySlice<Match>, _ client: Client.Type
+    ) -> Step<Client.Output> {
+        switch outcome {
+        case nil, .declined?:
+            return .declined(table)
+        case .accepted(let output, let pattern)?:
+            stage = .finished(held: false)
+            table.report(.routed, parts, pattern: pattern, parameters: parameters)
+            return .stop(.accepted(output))
+        case .decided(let decision, let pattern)?:
+            apply(decision, of: pattern, in: table)
+            return .again
+        case .redirect(let target, let pattern)?:
+            follow(target, by: pattern, in: table)
+            return .again
+        case .waiting(let candidate)?:
+            // Waiting on a guard: every match is still to ask; on a match: the ones after it.
+            let matches = candidate.guardOfCandidate == nil ? rest.dropFirst() : rest
+            stage = .rest(
+                Rest(table: table, request: request, guards: guards, matches: matches, waitingOn: candidate))
+            return .stop(.waiting)
+        }
+    }
+
+    /// Applies a guard's decision other than `.proceed`.
+    private mutating func apply(_ decision: RouteGuardDecision, of pattern: String, in table: RouteTable) {
+        switch decision {
+        case .proceed:
+            return
+        case .refuse:
+            stage = .finished(held: false)
+            table.report(.refused, parts, pattern: pattern, parameters: parameters)
+        case .hold:
+            let kept =
+                start.router?.hold(KeptURL(parts: parts, parameters: parameters, table: start)) ?? false
+            stage = .finished(held: kept)
+            table.report(.held, parts, pattern: pattern, parameters: parameters)
+        case .redirect(let input):
+            guard let target = input.parts else {
+                table.log("the guard \(pattern) redirected \(parts) to \(input.text), which is not a URL")
+                stage = .finished(held: false)
+                return
+            }
+            follow(target, by: pattern, in: table)
+        }
+    }
+
+    /// Starts the walk over at `target`, from the table of its scheme, unless that would be one
+    /// redirect too many.
+    private mutating func follow(_ target: URLParts, by pattern: String, in table: RouteTable) {
+        guard redirects < Walk.redirectLimit, let router = table.router else {
+            stage = .finished(held: false)
+            table.report(.redirectLimitReached, parts, parameters: parameters)
+            return
+        }
+        table.report(.redirected(to: target.routedURL), parts, pattern: pattern, parameters: parameters)
+        parts = target
+        start = router.table(for: target)
+        redirects += 1
+        stage = .start
+    }
+
+    /// What the guards and matches of a table gave, in the order the walk meets it.
+    private enum Outcome<Output> {
+        case accepted(Output, pattern: String)
+        case declined
+        case decided(RouteGuardDecision, pattern: String)
+        case redirect(URLParts, pattern: String)
+        case waiting(Candidate)
+
+        /// The outcome of guards that did not all proceed.
+        init(_ answer: GuardAnswer) {
+            switch answer {
+            case .proceed: self = .declined  // not used: the matches are asked instead
+            case .decided(let decision, let pattern): self = .decided(decision, pattern: pattern)
+            case .waiting(let candidate, _): self = .waiting(candidate)
             }
         }
-        return nil
+
+        /// Whether the table's search stops here (a waiting one goes on collecting matches).
+        var endsSearch: Bool {
+            if case .waiting = self { return false }
+            return true
+        }
+    }
+
+    /// What asking the guards gave.
+    private enum GuardAnswer {
+        case proceed
+        case decided(RouteGuardDecision, pattern: String)
+        /// An `async` guard must be awaited; the guards after it.
+        case waiting(Candidate, remaining: ArraySlice<Match>)
+    }
+
+    /// Asks `guards` in order until one decides something other than `.proceed`.
+    private static func askGuards(
+        _ guards: ArraySlice<Match>, _ table: RouteTable, _ request: RouteRequest, _ extra: [String: Any]
+    ) -> GuardAnswer {
+        for (offset, match) in zip(guards.indices, guards) {
+            guard let routeGuard = match.definition.guardOfDefinition else { continue }
+            let parameters = RouteParameters(
+                request: request, matched: match.definition.parsed, captures: match.captures, extra: extra,
+                scheme: table.scheme)
+            switch routeGuard.decide {
+            case .sync(let decide):
+                let decision = decide(parameters)
+                if case .proceed = decision { continue }
+                return .decided(decision, pattern: routeGuard.pattern)
+            #if compiler(>=6.2)
+                case .async:
+                    return .waiting(
+                        Candidate(action: match.definition.action, parameters: parameters),
+                        remaining: guards[(offset + 1)...])
+            #endif
+            }
+        }
+        return .proceed
+    }
+
+    /// What asking one match gave.
+    private static func ask<Client: WalkClient>(
+        _ match: Match, _ table: RouteTable, _ request: RouteRequest, _ parts: URLParts,
+        _ extra: [String: Any], _ client: Client.Type
+    ) -> Outcome<Client.Output> {
+        let definition = match.definition
+        table.log("\(definition.pattern) matches \(parts)")
+        let parameters = RouteParameters(
+            request: request, matched: definition.parsed, captures: match.captures, extra: extra,
+            scheme: table.scheme)
+        if case .redirect(let redirect)? = definition.action {
+            guard let target = redirect.target(of: parts, parameters, in: table) else {
+                table.log("\(definition.pattern) cannot build \(redirect.target) from \(parts)")
+                return .declined
+            }
+            return .redirect(target, pattern: definition.pattern)
+        }
+        switch Client.ask(definition.action, parameters) {
+        case .accept(let output): return .accepted(output, pattern: definition.pattern)
+        case .decline: return .declined
+        case .wait: return .waiting(Candidate(action: definition.action, parameters: parameters))
+        }
     }
 }
 
@@ -188,21 +387,30 @@ struct Walk {
 enum WalkStop<Output> {
     /// A match accepted, giving this.
     case accepted(Output)
-    /// No match accepted; the unmatched handler was called.
+    /// No match accepted (the unmatched handler was called), or a guard refused, or redirects
+    /// went on too long.
     case unhandled
-    /// A match can only be answered by awaiting it: ``Walk/waitingOn``.
+    /// A guard held the URL in the router's queue.
+    case held
+    /// A match or guard can only be answered by awaiting it: ``Walk/waitingOn``.
     case waiting
 }
 
-/// A match the walk waits on: what it runs and the parameters it gets.
+/// A match or guard the walk waits on: what it runs and the parameters it gets.
 struct Candidate {
     let action: Action?
     let parameters: RouteParameters
 
     var pattern: String { parameters.pattern }
+
+    /// The guard, when the walk waits on one.
+    var guardOfCandidate: RouteGuard? {
+        if case .guarding(let routeGuard)? = action { return routeGuard }
+        return nil
+    }
 }
 
-/// A matching definition and what it captured.
+/// A matching definition (of a route or a guard) and what it captured.
 struct Match {
     let definition: Definition
     let captures: Captures
@@ -211,7 +419,7 @@ struct Match {
 extension RouteTable {
     /// The unmatched handler's call: routing that began in this table handled nothing.
     func callUnmatchedHandler(_ parts: URLParts, parameters: [String: Any]) {
-        log("no route handled \(parts)")
+        report(.unmatched, parts, parameters: parameters)
         if let unmatchedHandler { unmatchedHandler(parts.routedURL, parameters) }
     }
 
@@ -223,6 +431,18 @@ extension RouteTable {
     /// The global table when this table falls back to it.
     var fallbackTable: RouteTable? {
         shouldFallback && !isGlobal ? router?.default : nil
+    }
+
+    /// The guards whose patterns match, in registration order, each once.
+    func guards(matching segments: Segments) -> [Match] {
+        var matches: [Match] = []
+        _ = guardIndex.forEachMatch(segments) { definition, captures in
+            if matches.last?.definition.guardOfDefinition !== definition.guardOfDefinition {
+                matches.append(Match(definition: definition, captures: captures))
+            }
+            return false
+        }
+        return matches
     }
 }
 

@@ -220,8 +220,11 @@ struct URLBuilder {
 
     /// Builds the URL and checks it in `table`. With `requiringRegistration`, the pattern must be
     /// registered in `table` or in the global table it falls back to; otherwise the pattern is
-    /// checked as if it were registered in `table`.
-    func build(in start: RouteTable, requiringRegistration: Bool) throws(URLBuildingError) -> URL {
+    /// checked as if it were registered in `table`. Without `checking` (a redirect's target, whose
+    /// pattern is checked at registration), the URL is built with `table`'s options only.
+    func build(in start: RouteTable, requiringRegistration: Bool, checking: Bool = true)
+        throws(URLBuildingError) -> URL
+    {
         if let scheme, !Scheme.isValid(scheme) {
             throw error(.invalidScheme(scheme))
         }
@@ -273,7 +276,10 @@ struct URLBuilder {
         let query = try queryString(excluding: used)
         let url = try self.url(
             assemble(components, fragmentStart: fragmentStart, query: query, options: table.options))
-        try check(url, in: table, registered: registered, chosen: chosen, expansions: expansions, used: used)
+        if checking {
+            try check(
+                url, in: table, registered: registered, chosen: chosen, expansions: expansions, used: used)
+        }
         return url
     }
 
@@ -418,7 +424,7 @@ struct URLBuilder {
     /// Whether routing reads a host (percent-encoded, or as given) as the first path segment:
     /// always with ``RouteOptions/treatHostAsPathComponent``, else when it is not empty, has no
     /// `.` and is not `localhost` (the "Routing rules" article, *The host*).
-    private static func isPathSegment(_ host: Substring, options: RouteOptions) -> Bool {
+    static func isPathSegment(_ host: Substring, options: RouteOptions) -> Bool {
         guard !host.isEmpty else { return false }
         if options.contains(.treatHostAsPathComponent) { return true }
         let decoded = PercentDecoding.decodeOrKeep(host)
@@ -426,7 +432,7 @@ struct URLBuilder {
     }
 
     /// The host without its port: `localhost` for `localhost:3000`.
-    private static func name(of host: String) -> Substring {
+    static func name(of host: String) -> Substring {
         guard let colon = host.lastIndex(of: ":"), host.index(after: colon) != host.endIndex,
             host[host.index(after: colon)...].allSatisfy({ $0.isASCII && $0.isNumber })
         else { return Substring(host) }

@@ -1,0 +1,174 @@
+/// What a guard decides about a URL (see ``RouteTable/addGuard(for:_:)-(_,(RouteParameters)->RouteGuardDecision)``).
+///
+/// ```swift
+/// router.myapp.addGuard(for: "/account/*") { _ in
+///     session.isSignedIn ? .proceed : .hold
+/// }
+/// router.myapp.addGuard(for: "/old-checkout/*") { _ in
+///     .redirect(to: "myapp://cart")
+/// }
+/// ```
+public enum RouteGuardDecision: Sendable {
+    /// On to the next guard, then the handler (which may still decline).
+    case proceed
+    /// The URL is not routed: no handler runs, the unmatched handler is not called, and
+    /// `route(to:)` returns `false`.
+    case refuse
+    /// The URL is kept in the router's queue (the one ``Router/suspend(keepingAtMost:)`` uses)
+    /// and `route(to:)` returns `true`; ``Router/resume(isolation:)`` routes it again, asking the
+    /// guards again.
+    case hold
+    /// This URL is routed instead, from the table of its scheme, with the same extra parameters.
+    case redirect(to: RouteInput)
+
+    /// Routes another URL (a `URL` or a `String`) instead.
+    ///
+    /// ```swift
+    /// router.myapp.addGuard(for: "/beta/*") { _ in
+    ///     .redirect(to: URL(string: "myapp://waitlist")!)
+    /// }
+    /// ```
+    public static func redirect(to url: some URLConvertible) -> RouteGuardDecision {
+        .redirect(to: url.routeInput)
+    }
+}
+
+/// A registered guard: a pattern (its optional groups expanded) and the closure that decides.
+final class RouteGuard {
+    enum Decide {
+        case sync((RouteParameters) -> RouteGuardDecision)
+        #if compiler(>=6.2)
+            case async(AsyncRouteGuard)
+        #endif
+    }
+
+    /// The pattern as given to `addGuard(for:)`.
+    let pattern: String
+    let decide: Decide
+
+    init(pattern: String, decide: Decide) {
+        self.pattern = pattern
+        self.decide = decide
+    }
+
+    #if compiler(>=6.2)
+        /// The decision, awaited when the guard is `async`.
+        nonisolated(nonsending) func decideAwaiting(_ parameters: RouteParameters) async -> RouteGuardDecision
+        {
+            switch decide {
+            case .sync(let decide): return decide(parameters)
+            case .async(let decide): return await decide(parameters)
+            }
+        }
+    #endif
+}
+
+#if compiler(>=6.2)
+    /// An `async` guard's closure; it runs on the isolation of the code that routes.
+    ///
+    /// ```swift
+    /// let staffOnly: AsyncRouteGuard = { _ in
+    ///     await session.isStaff() ? .proceed : .refuse
+    /// }
+    /// router.myapp.addGuard(for: "/admin/*", staffOnly)
+    /// ```
+    public typealias AsyncRouteGuard = nonisolated(nonsending) (RouteParameters) async -> RouteGuardDecision
+#endif
+
+extension RouteTable {
+    /// Adds a guard: before the handler of a route of this table runs, every guard whose pattern
+    /// matches the URL is asked, in registration order, on the caller's isolation; the first
+    /// decision other than ``RouteGuardDecision/proceed`` wins. A URL that no route of the table
+    /// matches asks no guard, and ``canRoute(to:)`` asks none.
+    ///
+    /// ```swift
+    /// router.myapp.addGuard(for: "/account/*") { _ in
+    ///     session.isSignedIn ? .proceed : .hold
+    /// }
+    /// router.myapp.addGuard(for: "/admin(/*)") { _ in .refuse }
+    /// ```
+    /// - Parameters:
+    ///   - pattern: a pattern as for `add(pattern:)`, optional groups included; the guard sees its
+    ///     `:name` values and wildcard.
+    ///   - decide: what happens to the URL.
+    /// - Returns: whether the guard was added (an invalid pattern is reported to
+    ///   ``onInvalidPattern``, as for `add(pattern:)`).
+    @discardableResult
+    public func addGuard(for pattern: String, _ decide: @escaping (RouteParameters) -> RouteGuardDecision)
+        -> Bool
+    {
+        addGuard(RouteGuard(pattern: pattern, decide: .sync(decide)))
+    }
+
+    #if compiler(>=6.2)
+        /// Adds an `async` guard, awaited on the caller's isolation (the synchronous
+        /// `route(to:)` continues in a task there, as at an `async` handler).
+        ///
+        /// ```swift
+        /// router.myapp.addGuard(for: "/admin/*") { _ async in
+        ///     await session.isStaff() ? .proceed : .refuse
+        /// }
+        /// ```
+        /// - Returns: whether the guard was added.
+        @discardableResult
+        public func addGuard(for pattern: String, _ decide: @escaping AsyncRouteGuard) -> Bool {
+            addGuard(RouteGuard(pattern: pattern, decide: .async(decide)))
+        }
+    #endif
+
+    /// Removes the guards added for `pattern` (as it was given).
+    ///
+    /// ```swift
+    /// router.myapp.removeGuards(for: "/account/*")
+    /// ```
+    public func removeGuards(for pattern: String) {
+        let removed = guardDefinitions.filter { $0.guardOfDefinition?.pattern == pattern }
+        guard !removed.isEmpty else { return }
+        guardDefinitions.removeAll { $0.guardOfDefinition?.pattern == pattern }
+        guardIndex = RouteIndex(guardDefinitions)
+        log("removed the guards for \(pattern) from \(scheme)")
+    }
+
+    /// The patterns of this table's guards, in the order they are asked.
+    ///
+    /// ```swift
+    /// router.myapp.guardPatterns  // ["/account/*", "/admin(/*)"]
+    /// ```
+    public var guardPatterns: [String] {
+        var patterns: [String] = []
+        for definition in guardDefinitions {
+            if let pattern = definition.guardOfDefinition?.pattern, patterns.last != pattern {
+                patterns.append(pattern)
+            }
+        }
+        return patterns
+    }
+
+    private func addGuard(_ routeGuard: RouteGuard) -> Bool {
+        let expansions: [RoutePattern]
+        do {
+            expansions = try OptionalGroupExpansion.expand(routeGuard.pattern)
+        } catch {
+            report(error)
+            return false
+        }
+        for expansion in expansions {
+            let definition = Definition(pattern: expansion.text, priority: 0, action: .guarding(routeGuard))
+            definition.registeredPattern = expansion
+            definition.sourcePattern = routeGuard.pattern
+            definition.sequence = guardDefinitions.count
+            guardDefinitions.append(definition)
+            guardIndex.insert(definition)
+        }
+        log("added a guard for \(routeGuard.pattern) in \(scheme)")
+        return true
+    }
+}
+
+extension Definition {
+    /// The guard this definition stands for, in a table's guard index.
+    var guardOfDefinition: RouteGuard? {
+        if case .guarding(let routeGuard)? = action { return routeGuard }
+        return nil
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// One routing decision, as ``Router/onEvent`` receives it: what happened to which URL, in which
+/// table, by which route or guard, with the extra parameters the URL was routed with.
+///
+/// ```swift
+/// router.onEvent = { event in
+///     analytics.log(
+///         "deeplink", ["kind": "\(event.kind)", "url": event.url.absoluteString,
+///                      "source": event.parameters["source"] ?? "unknown"])
+/// }
+/// router.route(to: url, parameters: ["source": "widget"])
+/// ```
+public struct RoutingEvent {
+    /// What happened.
+    ///
+    /// ```swift
+    /// if case .redirected(let target) = event.kind { print("now", target) }
+    /// ```
+    public enum Kind: Sendable, Hashable {
+        /// A handler (or value closure) of ``RoutingEvent/pattern`` accepted the URL.
+        case routed
+        /// A handler of ``RoutingEvent/pattern`` declined; the next route is asked.
+        case declined
+        /// No route handled the URL; the unmatched handler is called.
+        case unmatched
+        /// The guard of ``RoutingEvent/pattern`` refused the URL.
+        case refused
+        /// The guard of ``RoutingEvent/pattern`` held the URL until the next `resume()`.
+        case held
+        /// The router is suspended: the URL was kept until `resume()`.
+        case kept
+        /// The URL was dropped from the queue, which holds at most its limit.
+        case dropped
+        /// The redirect route or guard of ``RoutingEvent/pattern`` routes `to` instead.
+        case redirected(to: URL)
+        /// A redirect would have followed more than 8 others: the URL is not routed.
+        case redirectLimitReached
+        /// `resume()` routes the URL, kept or held earlier, now.
+        case resumed
+    }
+
+    /// The URL the decision is about.
+    ///
+    /// ```swift
+    /// event.url.absoluteString  // "myapp://user/42"
+    /// ```
+    public let url: URL
+    /// The scheme of the table that decided (``Router/defaultScheme`` for the global table).
+    ///
+    /// ```swift
+    /// event.scheme  // "myapp"
+    /// ```
+    public let scheme: String
+    /// The pattern of the route or guard that decided; `nil` for ``Kind/unmatched``,
+    /// ``Kind/kept``, ``Kind/dropped``, ``Kind/resumed`` and ``Kind/redirectLimitReached``.
+    ///
+    /// ```swift
+    /// event.pattern  // "/user/:id"
+    /// ```
+    public let pattern: String?
+    /// The extra parameters of `route(to:parameters:)`: tag a URL's source there.
+    ///
+    /// ```swift
+    /// event.parameters["source"] as? String  // "widget"
+    /// ```
+    public let parameters: [String: Any]
+    /// What happened.
+    ///
+    /// ```swift
+    /// event.kind  // .routed
+    /// ```
+    public let kind: Kind
+}
+
+extension RoutingEvent: CustomStringConvertible {
+    /// The event as the ``Router/logger`` writes it (without its `[Routes]` prefix).
+    ///
+    /// ```swift
+    /// print(event)  // "/user/:id routed myapp://user/42 in myapp"
+    /// ```
+    public var description: String {
+        RoutingEvent.line(kind, url: url.absoluteString, scheme: scheme, pattern: pattern)
+    }
+
+    /// The text of an event: the logger's line, built without making the event.
+    static func line(_ kind: Kind, url: String, scheme: String, pattern: String?) -> String {
+        let by = pattern ?? ""
+        switch kind {
+        case .routed: return "\(by) routed \(url) in \(scheme)"
+        case .declined: return "\(by) declined \(url) in \(scheme)"
+        case .unmatched: return "no route handled \(url) in \(scheme)"
+        case .refused: return "the guard \(by) refused \(url) in \(scheme)"
+        case .held: return "the guard \(by) held \(url) in \(scheme) until resume()"
+        case .kept: return "kept \(url) for \(scheme) while suspended"
+        case .dropped: return "dropped \(url) for \(scheme): the queue is full"
+        case .redirected(let target):
+            return "\(by) redirected \(url) to \(target.absoluteString) in \(scheme)"
+        case .redirectLimitReached: return "more than 8 redirects to reach \(url): not routed"
+        case .resumed: return "resumed \(url) for \(scheme)"
+        }
+    }
+}
+
+extension RouteTable {
+    /// Reports a decision about `parts` made in this table: to the logger as a line and to
+    /// ``Router/onEvent`` as an event. Called only where the router's state is consistent.
+    func report(
+        _ kind: RoutingEvent.Kind, _ parts: URLParts, pattern: String? = nil, parameters: [String: Any]
+    ) {
+        if let logger {
+            logger(
+                "[Routes] "
+                    + RoutingEvent.line(kind, url: parts.description, scheme: scheme, pattern: pattern))
+        }
+        if let onEvent {
+            onEvent(
+                RoutingEvent(
+                    url: parts.routedURL, scheme: scheme, pattern: pattern, parameters: parameters, kind: kind
+                ))
+        }
+    }
+}
