@@ -97,6 +97,53 @@ import Testing
         done.wait()
         #expect(box.threads.count == 1)
     }
+
+    /// Guards, redirects, events and the held URLs' resume, from a plain thread: everything runs
+    /// on it; an `async` guard cannot be awaited there, so its URL is unhandled.
+    @Test func guardsRedirectsAndEventsOnAPlainThreadStayOnIt() {
+        let done = DispatchSemaphore(value: 0)
+        final class Box: @unchecked Sendable {
+            var threads: Set<ObjectIdentifier> = []
+            var events: [String] = []
+            var answers: [Bool] = []
+            func note() { threads.insert(ObjectIdentifier(Thread.current)) }
+        }
+        let box = Box()
+        let thread = Thread {
+            let router = Router()
+            var signedIn = false
+            router.onEvent = { event in
+                box.note()
+                box.events.append("\(event.kind)")
+            }
+            router.myapp.addGuard(for: "/account") { _ in
+                box.note()
+                return signedIn ? .proceed : .hold
+            }
+            router.myapp.addGuard(for: "/slow") { _ async -> RouteGuardDecision in .proceed }
+            router.myapp.addRedirect(from: "/a", to: "/account")
+            for pattern in ["/account", "/slow"] {
+                router.myapp.add(pattern: pattern) { _ in
+                    box.note()
+                    return true
+                }
+            }
+            box.answers.append(router.route(to: "myapp://a"))
+            signedIn = true
+            router.resume()
+            box.answers.append(router.route(to: "myapp://slow"))
+            box.note()
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        #expect(box.threads.count == 1)
+        #expect(box.answers == [true, false])
+        #expect(
+            box.events == [
+                "redirected(to: myapp://account)", "held", "resumed", "routed", "unmatched",
+            ])
+    }
 }
 
 /// An actor that owns a router and routes with the synchronous `route(to:)`.

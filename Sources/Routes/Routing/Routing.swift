@@ -23,7 +23,7 @@ extension Router {
     ///     values, never the reserved keys).
     ///   - isolation: where the handlers run; the caller's, by default.
     /// - Returns: whether a handler accepted the URL (or the walk continues in a task, or the URL
-    ///   was kept). A string that `URL(string:)` cannot parse returns `false` and calls no handler.
+    ///   was kept or held). A string that `URL(string:)` cannot parse returns `false` and calls no handler.
     @_disfavoredOverload
     @available(*, noasync, message: "in top-level code, await picks this form: route from an async function")
     @discardableResult
@@ -64,7 +64,7 @@ extension RouteTable {
     ///     values, never the reserved keys).
     ///   - isolation: where the handlers run; the caller's, by default.
     /// - Returns: whether a handler accepted the URL (or the walk continues in a task, or the URL
-    ///   was kept).
+    ///   was kept or held).
     @_disfavoredOverload
     @available(*, noasync, message: "in top-level code, await picks this form: route from an async function")
     @discardableResult
@@ -113,7 +113,7 @@ extension RouteTable {
         /// let handled = await router.route(to: url)
         /// ```
         /// - Returns: whether a handler accepted the URL (`true` when the URL was kept because the
-        ///   router is suspended).
+        ///   router is suspended, or a guard held it).
         @discardableResult
         public func route(
             to url: some URLConvertible, parameters: [String: Any] = [:],
@@ -122,7 +122,7 @@ extension RouteTable {
             guard let parts = url.routeInput.parts(loggingTo: logger) else { return false }
             if queue.isHolding { return keep(parts, parameters: parameters, startingIn: nil) }
             var walk = Walk(parts, parameters: parameters, startingIn: table(for: parts))
-            return await walk.finish(Handlers.self) != nil
+            return await walk.finish(Handlers.self) != nil || walk.isHeld
         }
     }
 
@@ -134,7 +134,7 @@ extension RouteTable {
         /// let handled = await router.alpha.route(to: "alpha://post/7")
         /// ```
         /// - Returns: whether a handler accepted the URL (`true` when the URL was kept because the
-        ///   router is suspended).
+        ///   router is suspended, or a guard held it).
         @discardableResult
         public func route(
             to url: some URLConvertible, parameters: [String: Any] = [:],
@@ -145,7 +145,7 @@ extension RouteTable {
                 return router.keep(parts, parameters: parameters, startingIn: self)
             }
             var walk = Walk(parts, parameters: parameters, startingIn: self)
-            return await walk.finish(Handlers.self) != nil
+            return await walk.finish(Handlers.self) != nil || walk.isHeld
         }
     }
 #endif

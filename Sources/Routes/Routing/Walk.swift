@@ -116,6 +116,12 @@ struct Walk {
         case again
     }
 
+    /// Whether a guard held the URL: the walk is over, and the URL is in the router's queue.
+    var isHeld: Bool {
+        if case .finished(held: true) = stage { return true }
+        return false
+    }
+
     /// The match or guard the walk waits on, after ``WalkStop/waiting``.
     var waitingOn: Candidate? {
         guard case .rest(let rest) = stage else { return nil }
