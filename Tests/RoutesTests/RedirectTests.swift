@@ -141,6 +141,22 @@ import Testing
         #expect(asked == ["myapp://u/5", "myapp://user/5"])
     }
 
+    @Test func theRoutersDescriptionShowsGuardsAndRedirects() {
+        let router = Router()
+        router.myapp.addGuard(for: "/account/*") { _ in .hold }
+        router.myapp.addRedirect(from: "/u/:id", to: "/user/:id", priority: 2)
+        router.myapp.add(pattern: "/user/:id")
+        #expect(
+            router.description == """
+                global table (JLRoutesGlobalRoutesScheme)
+                  (no definitions)
+                table myapp
+                  guard /account/*
+                  /u/:id  priority 2  redirects to /user/:id
+                  /user/:id  priority 0
+                """)
+    }
+
     @Test func aRouteMapResolvesTheTarget() async {
         let screens = RouteMap<Int>()
         screens.myapp.add(pattern: "/user/:id") { params in params.int("id") }

@@ -81,7 +81,11 @@ public final class RouteTable {
     /// The router's ``Router/onEvent``, kept here as the logger is.
     @exclusivity(unchecked) var onEvent: ((RoutingEvent) -> Void)?
     /// The definitions of the guards' patterns (`RouteGuard.swift`), in the order they are asked.
-    @exclusivity(unchecked) var guardDefinitions: [Definition] = []
+    @exclusivity(unchecked) var guardDefinitions: [Definition] = [] {
+        didSet { hasGuards = !guardDefinitions.isEmpty }
+    }
+    /// Whether the table has guards: read on every lookup, without loading the array.
+    @exclusivity(unchecked) private(set) var hasGuards = false
     /// The index of ``guardDefinitions``.
     @exclusivity(unchecked) var guardIndex = RouteIndex()
     /// The scheme, ASCII-lowercased: tables are found ignoring case.

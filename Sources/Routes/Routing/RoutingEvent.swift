@@ -105,8 +105,18 @@ extension RoutingEvent: CustomStringConvertible {
 extension RouteTable {
     /// Reports a decision about `parts` made in this table: to the logger as a line and to
     /// ``Router/onEvent`` as an event. Called only where the router's state is consistent.
+    @inline(__always)
     func report(
         _ kind: RoutingEvent.Kind, _ parts: URLParts, pattern: String? = nil, parameters: [String: Any]
+    ) {
+        // Most routers observe nothing: that case costs two loads.
+        guard logger != nil || onEvent != nil else { return }
+        deliver(kind, parts, pattern: pattern, parameters: parameters)
+    }
+
+    @inline(never)
+    private func deliver(
+        _ kind: RoutingEvent.Kind, _ parts: URLParts, pattern: String?, parameters: [String: Any]
     ) {
         if let logger {
             logger(

@@ -20,23 +20,24 @@
 /// decides what happens next: the synchronous one (`SyncDriver.swift`) or the `async` one
 /// (`AsyncDriver.swift`), which awaits it and runs the walk on.
 struct Walk {
-    private(set) var parts: URLParts
+    let parts: URLParts
     /// The extra parameters given to `route(to:parameters:)`.
     let parameters: [String: Any]
     /// The table routing began in (for a redirect, the target's): its unmatched handler is the
     /// one called.
-    private(set) var start: RouteTable
+    let start: RouteTable
     private var stage: Stage
     /// The redirects followed to reach ``parts``.
-    private var redirects = 0
+    private let redirects: Int
 
     /// The most redirects in a row; one more ends the walk.
     static let redirectLimit = 8
 
-    init(_ parts: URLParts, parameters: [String: Any], startingIn start: RouteTable) {
+    init(_ parts: URLParts, parameters: [String: Any], startingIn start: RouteTable, redirects: Int = 0) {
         self.parts = parts
         self.parameters = parameters
         self.start = start
+        self.redirects = redirects
         stage = .start
     }
 
@@ -100,20 +101,48 @@ struct Walk {
                 return held ? .held : .unhandled
             }
             switch step {
-            case .stop(let stop): return stop
-            case .declined(let table): stage = next(after: table)
-            case .again: continue
+            case .declined(let table):
+                stage = next(after: table)
+            case .accepted(let output):
+                stage = .finished(held: false)
+                return .accepted(output)
+            case .waiting(let rest):
+                stage = .rest(rest)
+                return .waiting
+            case .decided(let decided):
+                apply(decided.decision, of: decided.pattern, in: decided.table)
+            case .redirected(let hop):
+                follow(hop.target, by: hop.pattern, in: hop.table)
             }
         }
     }
 
-    /// What a table's search did.
+    /// What a table's search found. Its payloads are references (or the output), so that it is
+    /// cheap to return; the search itself does not change the walk, so it reads the walk's
+    /// fields in place.
     private enum Step<Output> {
-        case stop(WalkStop<Output>)
         /// No match of the table accepted.
         case declined(RouteTable)
-        /// The stage changed (a guard decided, a redirect began): run on.
-        case again
+        case accepted(Output)
+        /// A match or guard must be awaited: the walk stops, keeping the rest.
+        case waiting(Rest)
+        /// A guard decided something other than `.proceed`.
+        case decided(Decided)
+        /// A redirect route matched.
+        case redirected(Hop)
+    }
+
+    /// A guard's decision, and where it was taken.
+    private final class Decided {
+        let decision: RouteGuardDecision
+        let pattern: String
+        let table: RouteTable
+
+        init(_ decision: RouteGuardDecision, pattern: String, table: RouteTable) {
+            self.decision = decision
+            self.pattern = pattern
+            self.table = table
+        }
     }
 
     /// Whether a guard held the URL: the walk is over, and the URL is in the router's queue.
@@ -166,107 +195,124 @@ struct Walk {
     }
 
     /// Finds the matches of `table` and asks them in order, after the table's guards.
-    private mutating func search<Client: WalkClient>(_ table: RouteTable, _ client: Client.Type) -> Step<
-        Client.Output
-    > {
+    private func search<Client: WalkClient>(_ table: RouteTable, _ client: Client.Type) -> Step<Client.Output>
+    {
         guard table.acceptsHost(of: parts) else {
             table.log("\(table.scheme) does not route the host of \(parts)")
             return .declined(table)
         }
         let request = RouteRequest(parts: parts, options: table.options)
+        guard !table.hasGuards else { return searchGuarded(table, request, client) }
         let (parts, extra, index) = (self.parts, parameters, table.index)
-        var guardsPassed = table.guardDefinitions.isEmpty
         // Plain values, set by the closure: a step that carried the parameters would be copied
         // whole on every lookup.
-        var outcome: Outcome<Client.Output>?
-        var rest: [Match] = []  // from a match or guard to await on; allocated only then
-        var guards: ArraySlice<Match> = []
+        var answer = Answer.declined
+        var accepted: Client.Output?
+        var acceptedBy: Definition?
+        var hop: Hop?
+        var rest: [Match] = []  // from a match to await on; allocated only then
         _ = request.withSegments { segments in
             index.forEachMatch(segments) { definition, captures in
-                let match = Match(definition: definition, captures: captures)
                 guard rest.isEmpty else {
-                    rest.append(match)
+                    rest.append(Match(definition: definition, captures: captures))
                     return false
                 }
-                if !guardsPassed {
-                    let matching = table.guards(matching: segments)
-                    switch Walk.askGuards(matching[...], table, request, extra) {
-                    case .proceed: guardsPassed = true
-                    case let answer:
-                        if case .waiting(_, let remaining) = answer { guards = remaining }
-                        outcome = Outcome(answer)
-                        rest.append(match)
-                        return outcome?.endsSearch == true
-                    }
-                }
-                outcome = Walk.ask(match, table, request, parts, extra, client)
-                switch outcome {
-                case .waiting?:
-                    rest.append(match)
-                    return false
-                case .declined?:
+                answer = Walk.ask(definition, captures, table, request, parts, extra, client, &accepted, &hop)
+                switch answer {
+                case .declined:
                     table.report(.declined, parts, pattern: definition.pattern, parameters: extra)
-                    outcome = nil
                     return false
-                default: return true
+                case .waiting:
+                    rest.append(Match(definition: definition, captures: captures))
+                    return false
+                case .accepted:
+                    acceptedBy = definition
+                    return true
+                case .redirected:
+                    return true
                 }
             }
         }
-        return finish(outcome, table, request, guards: guards, rest: rest[...], client)
+        switch answer {
+        case .declined: return .declined(table)
+        case .accepted:
+            table.report(.routed, parts, pattern: acceptedBy?.pattern, parameters: extra)
+            return .accepted(accepted!)
+        case .redirected: return .redirected(hop!)
+        case .waiting: return wait(on: rest[...], table, request)
+        }
+    }
+
+    /// The search of a table with guards: its matches are found first; when there are some, the
+    /// guards that match are asked, then the matches.
+    private func searchGuarded<Client: WalkClient>(
+        _ table: RouteTable, _ request: RouteRequest, _ client: Client.Type
+    ) -> Step<Client.Output> {
+        let (matches, guards) = request.withSegments { segments in
+            var matches: [Match] = []
+            _ = table.index.forEachMatch(segments) { definition, captures in
+                matches.append(Match(definition: definition, captures: captures))
+                return false
+            }
+            return (matches, matches.isEmpty ? [] : table.guards(matching: segments))
+        }
+        return ask(guards: guards[...], matches: matches[...], table, request, client)
     }
 
     /// Asks the guards and matches after an awaited one, in order.
-    private mutating func ask<Client: WalkClient>(_ rest: Rest, _ client: Client.Type) -> Step<Client.Output>
-    {
-        var guards: ArraySlice<Match> = []
-        var outcome: Outcome<Client.Output>?
-        var matches = rest.matches
-        let answer = Walk.askGuards(rest.guards, rest.table, rest.request, parameters)
-        if case .waiting(_, let remaining) = answer { guards = remaining }
-        if case .proceed = answer {
-            while let match = matches.popFirst() {
-                outcome = Walk.ask(match, rest.table, rest.request, parts, parameters, client)
-                if case .declined? = outcome {
-                    rest.table.report(
-                        .declined, parts, pattern: match.definition.pattern, parameters: parameters)
-                    outcome = nil
-                    continue
-                }
-                if case .waiting? = outcome { matches = rest.matches[(matches.startIndex - 1)...] }
-                break
-            }
-        } else {
-            outcome = Outcome(answer)
-        }
-        return finish(outcome, rest.table, rest.request, guards: guards, rest: matches, client)
+    private func ask<Client: WalkClient>(_ rest: Rest, _ client: Client.Type) -> Step<Client.Output> {
+        ask(guards: rest.guards, matches: rest.matches, rest.table, rest.request, client)
     }
 
-    /// Acts on what a table's guards and matches gave: `rest` holds the match or guard waited on
-    /// (a match first) and what comes after it.
-    private mutating func finish<Client: WalkClient>(
-        _ outcome: Outcome<Client.Output>?, _ table: RouteTable, _ request: RouteRequest,
-        guards: ArraySlice<Match>, rest: ArraySlice<Match>, _ client: Client.Type
+    /// Asks `guards`, then `matches`, in order, until one decides.
+    private func ask<Client: WalkClient>(
+        guards: ArraySlice<Match>, matches: ArraySlice<Match>, _ table: RouteTable, _ request: RouteRequest,
+        _ client: Client.Type
     ) -> Step<Client.Output> {
-        switch outcome {
-        case nil, .declined?:
-            return .declined(table)
-        case .accepted(let output, let pattern)?:
-            stage = .finished(held: false)
-            table.report(.routed, parts, pattern: pattern, parameters: parameters)
-            return .stop(.accepted(output))
-        case .decided(let decision, let pattern)?:
-            apply(decision, of: pattern, in: table)
-            return .again
-        case .redirect(let target, let pattern)?:
-            follow(target, by: pattern, in: table)
-            return .again
-        case .waiting(let candidate)?:
-            // Waiting on a guard: every match is still to ask; on a match: the ones after it.
-            let matches = candidate.guardOfCandidate == nil ? rest.dropFirst() : rest
-            stage = .rest(
-                Rest(table: table, request: request, guards: guards, matches: matches, waitingOn: candidate))
-            return .stop(.waiting)
+        switch Walk.askGuards(guards, table, request, parameters) {
+        case .proceed: break
+        case .decided(let decision, let pattern):
+            return .decided(Decided(decision, pattern: pattern, table: table))
+        case .waiting(let candidate, let remaining):
+            return .waiting(
+                Rest(
+                    table: table, request: request, guards: remaining, matches: matches, waitingOn: candidate)
+            )
         }
+        var accepted: Client.Output?
+        var hop: Hop?
+        for (offset, match) in zip(matches.indices, matches) {
+            switch Walk.ask(
+                match.definition, match.captures, table, request, parts, parameters, client, &accepted, &hop)
+            {
+            case .declined:
+                table.report(.declined, parts, pattern: match.definition.pattern, parameters: parameters)
+            case .accepted:
+                table.report(.routed, parts, pattern: match.definition.pattern, parameters: parameters)
+                return .accepted(accepted!)
+            case .redirected:
+                return .redirected(hop!)
+            case .waiting:
+                return wait(on: matches[offset...], table, request)
+            }
+        }
+        return .declined(table)
+    }
+
+    /// Stops the walk at the first of `matches`, which must be awaited; the rest come after it.
+    private func wait<Output>(on matches: ArraySlice<Match>, _ table: RouteTable, _ request: RouteRequest)
+        -> Step<Output>
+    {
+        let waiting = matches.first!
+        let candidate = Candidate(
+            action: waiting.definition.action,
+            parameters: RouteParameters(
+                request: request, matched: waiting.definition.parsed, captures: waiting.captures,
+                extra: parameters, scheme: table.scheme))
+        return .waiting(
+            Rest(
+                table: table, request: request, guards: [], matches: matches.dropFirst(), waitingOn: candidate
+            ))
     }
 
     /// Applies a guard's decision other than `.proceed`.
@@ -301,33 +347,29 @@ struct Walk {
             return
         }
         table.report(.redirected(to: target.routedURL), parts, pattern: pattern, parameters: parameters)
-        parts = target
-        start = router.table(for: target)
-        redirects += 1
-        stage = .start
+        self = Walk(
+            target, parameters: parameters, startingIn: router.table(for: target), redirects: redirects + 1)
     }
 
-    /// What the guards and matches of a table gave, in the order the walk meets it.
-    private enum Outcome<Output> {
-        case accepted(Output, pattern: String)
+    /// What one match answered; its output, when it accepts, and a redirect's target are set
+    /// apart (plain values are cheaper to carry out of the search than an enum holding them).
+    private enum Answer {
+        case accepted
         case declined
-        case decided(RouteGuardDecision, pattern: String)
-        case redirect(URLParts, pattern: String)
-        case waiting(Candidate)
+        case waiting
+        case redirected
+    }
 
-        /// The outcome of guards that did not all proceed.
-        init(_ answer: GuardAnswer) {
-            switch answer {
-            case .proceed: self = .declined  // not used: the matches are asked instead
-            case .decided(let decision, let pattern): self = .decided(decision, pattern: pattern)
-            case .waiting(let candidate, _): self = .waiting(candidate)
-            }
-        }
+    /// A redirect about to be followed.
+    private final class Hop {
+        let target: URLParts
+        let pattern: String
+        let table: RouteTable
 
-        /// Whether the table's search stops here (a waiting one goes on collecting matches).
-        var endsSearch: Bool {
-            if case .waiting = self { return false }
-            return true
+        init(target: URLParts, pattern: String, table: RouteTable) {
+            self.target = target
+            self.pattern = pattern
+            self.table = table
         }
     }
 
@@ -364,27 +406,30 @@ struct Walk {
         return .proceed
     }
 
-    /// What asking one match gave.
+    /// Asks one match: its output goes to `accepted`, a redirect's target to `hop`.
     private static func ask<Client: WalkClient>(
-        _ match: Match, _ table: RouteTable, _ request: RouteRequest, _ parts: URLParts,
-        _ extra: [String: Any], _ client: Client.Type
-    ) -> Outcome<Client.Output> {
-        let definition = match.definition
+        _ definition: Definition, _ captures: Captures, _ table: RouteTable, _ request: RouteRequest,
+        _ parts: URLParts, _ extra: [String: Any], _ client: Client.Type, _ accepted: inout Client.Output?,
+        _ hop: inout Hop?
+    ) -> Answer {
         table.log("\(definition.pattern) matches \(parts)")
         let parameters = RouteParameters(
-            request: request, matched: definition.parsed, captures: match.captures, extra: extra,
+            request: request, matched: definition.parsed, captures: captures, extra: extra,
             scheme: table.scheme)
         if case .redirect(let redirect)? = definition.action {
             guard let target = redirect.target(of: parts, parameters, in: table) else {
                 table.log("\(definition.pattern) cannot build \(redirect.target) from \(parts)")
                 return .declined
             }
-            return .redirect(target, pattern: definition.pattern)
+            hop = Hop(target: target, pattern: definition.pattern, table: table)
+            return .redirected
         }
         switch Client.ask(definition.action, parameters) {
-        case .accept(let output): return .accepted(output, pattern: definition.pattern)
+        case .accept(let output):
+            accepted = output
+            return .accepted
         case .decline: return .declined
-        case .wait: return .waiting(Candidate(action: definition.action, parameters: parameters))
+        case .wait: return .waiting
         }
     }
 }

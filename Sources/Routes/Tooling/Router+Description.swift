@@ -1,5 +1,6 @@
 extension Router: CustomStringConvertible {
-    /// Every table and its definitions, in routing order.
+    /// Every table, its guards and its definitions (with the target of each redirect), in the
+    /// order they are asked.
     ///
     /// ```swift
     /// print(router)
@@ -14,8 +15,13 @@ extension Router: CustomStringConvertible {
             if let hosts = table.hosts { flags.append("hosts " + hosts.joined(separator: ", ")) }
             let name = table.isGlobal ? "global table (\(Router.defaultScheme))" : "table \(table.scheme)"
             lines.append(name + (flags.isEmpty ? "" : " [" + flags.joined(separator: "; ") + "]"))
+            for pattern in table.guardPatterns { lines.append("  guard \(pattern)") }
             for definition in table.definitions {
-                lines.append("  \(definition.pattern)  priority \(definition.priority)")
+                var line = "  \(definition.pattern)  priority \(definition.priority)"
+                if case .redirect(let redirect)? = definition.action {
+                    line += "  redirects to \(redirect.target)"
+                }
+                lines.append(line)
             }
             if table.definitions.isEmpty { lines.append("  (no definitions)") }
         }
