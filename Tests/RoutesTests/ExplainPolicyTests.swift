@@ -62,8 +62,10 @@ import Testing
         router.myapp.addRedirect(from: "/p/:id", to: "web://example.com/post/:id")
         router.myapp.add(pattern: "/user/:id") { _ in true }
         let explanation = router.explain("myapp://u/7?ref=mail")
-        #expect(explanation.entries.map(\.redirectTarget) == ["/user/:id", "web://example.com/post/:id", nil])
-        #expect(explanation.entries.map(\.redirectURL?.absoluteString) == ["myapp://user/7?ref=mail", nil, nil])
+        #expect(
+            explanation.entries.map(\.redirectTarget) == ["/user/:id", "web://example.com/post/:id", nil])
+        #expect(
+            explanation.entries.map(\.redirectURL?.absoluteString) == ["myapp://user/7?ref=mail", nil, nil])
         #expect(
             explanation.description == """
                 Routing myapp://u/7?ref=mail
@@ -75,7 +77,8 @@ import Testing
                 a redirect asked before that routes its target instead, from the table of its scheme
                 """)
         #expect(
-            router.explain("myapp://p/9").entries[1].redirectURL?.absoluteString == "web://example.com/post/9")
+            router.explain("myapp://p/9").entries[1].redirectURL?.absoluteString == "web://example.com/post/9"
+        )
         // What explain shows is where routing goes.
         var events: [RoutingEvent.Kind] = []
         router.onEvent = { events.append($0.kind) }

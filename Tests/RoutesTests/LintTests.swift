@@ -270,7 +270,8 @@ import Testing
         #expect(
             warnings[0].description
                 == "[myapp] /a/:id redirects to /b/:id, and the redirects it leads to can lead back to it: "
-                + "/a/:id → /b/:id → /c/:id (other) → /a/:id; routing stops after 8 redirects and handles nothing")
+                + "/a/:id → /b/:id → /c/:id (other) → /a/:id; routing stops after 8 redirects and handles nothing"
+        )
     }
 
     @Test func aRouteThatTakesTheTargetFirstBreaksTheLoop() {
@@ -414,7 +415,8 @@ import Testing
                 let segments = RouteRequest(parts: parts, options: []).encodedSegments
                 if b.parsed.verdict(for: segments) == .matches {
                     checked += 1
-                    #expect(a.parsed.verdict(for: segments) != .matches, "\(first) overlaps \(second)? \(url)")
+                    #expect(
+                        a.parsed.verdict(for: segments) != .matches, "\(first) overlaps \(second)? \(url)")
                 }
             }
         }

@@ -323,13 +323,16 @@ extension RouteTable {
         guard let target = RedirectTarget(of: definition, in: self) else { return [] }
         let reached = target.reachedDefinitions(mayDecline: declines)
         if reached.isEmpty {
-            var message = "redirects to \(target.text), which no route of \(target.table.lintName) matches"
+            let falls = target.table.fallbackTable != nil
+            var message: String
             if target.hostRefused, let host = target.host {
-                message = "redirects to \(target.text), but the hosts of \(target.table.lintName) do not "
-                    + "include \(host)"
-                if target.table.fallbackTable != nil { message += ", and no route of the global table matches it" }
-            } else if target.table.fallbackTable != nil {
-                message += " nor of the global table it falls back to"
+                message =
+                    "redirects to \(target.text), but the hosts of \(target.table.lintName) do not "
+                    + "include \(host)" + (falls ? ", and no route of the global table matches it" : "")
+            } else {
+                let tables =
+                    target.table.lintName + (falls ? ", nor of the global table it falls back to," : "")
+                message = "redirects to \(target.text), which no route of \(tables) matches"
             }
             message += "; routing the target calls the unmatched handler"
             return [
@@ -402,14 +405,16 @@ extension RouteTable {
                 definitions.contains { $0.parsed.overlaps(expansion) }
             }
             guard !reachable else { return nil }
-            var message = "is a guard that no route of \(lintName) can match, so it is never asked: guards "
+            var message =
+                "is a guard that no route of \(lintName) can match, so it is never asked: guards "
                 + "are asked only before a route of their own table runs"
             if let global = fallbackTable,
                 group.expansions.contains(where: { expansion in
                     global.definitions.contains { $0.parsed.overlaps(expansion) }
                 })
             {
-                message += " (the global table's routes this table falls back to ask the global table's guards)"
+                message +=
+                    " (the global table's routes this table falls back to ask the global table's guards)"
             }
             return RouteLintWarning(
                 kind: .unreachableGuard, scheme: scheme, pattern: group.pattern, earlierPattern: nil,

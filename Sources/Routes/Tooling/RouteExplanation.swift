@@ -236,11 +236,13 @@ public struct RouteExplanation: CustomStringConvertible {
         } else {
             lines.append("handlers are asked in that order until one returns true")
             if candidates.contains(where: { $0.redirectTarget != nil }) {
-                lines.append("a redirect asked before that routes its target instead, from the table of its scheme")
+                lines.append(
+                    "a redirect asked before that routes its target instead, from the table of its scheme")
             }
             if !askedGuards.isEmpty {
                 lines.append(
-                    "the matching guards are asked first, in order: one that refuses, holds or redirects decides")
+                    "the matching guards are asked first, in order: one that refuses, holds or redirects decides"
+                )
             }
         }
         if parsed.hasUnmatchedHandler {
@@ -335,8 +337,10 @@ extension RouteTable {
             index.forEachMatch(segments) { definition, captures in
                 guard let redirect = definition.redirectOfDefinition else { return false }
                 let parameters = RouteParameters(
-                    request: request, matched: definition.parsed, captures: captures, extra: [:], scheme: scheme)
-                urls[ObjectIdentifier(definition)] = redirect.target(of: parts, parameters, in: self)?.routedURL
+                    request: request, matched: definition.parsed, captures: captures, extra: [:],
+                    scheme: scheme)
+                urls[ObjectIdentifier(definition)] =
+                    redirect.target(of: parts, parameters, in: self)?.routedURL
                 return false
             }
         }

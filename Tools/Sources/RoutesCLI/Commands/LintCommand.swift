@@ -6,7 +6,7 @@ struct LintCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract:
-            "Check a route table: syntax, invalid patterns, duplicate, shadowed and catch-all routes, redirects, guards.",
+            "Check a route table: syntax, invalid patterns, shadowed and catch-all routes, redirects, guards.",
         discussion: """
             Prints one finding per line as FILE:LINE:COLUMN: error|warning|note: MESSAGE. Errors: \
             what cannot be read (invalid patterns, unknown options or settings, bad priorities). \

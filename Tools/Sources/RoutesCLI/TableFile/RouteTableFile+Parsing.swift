@@ -201,10 +201,14 @@ private struct Parser {
                 location: SourceLocation(line: line, column: pattern.column))
             let options = rest.dropFirst(2)
             if let decline = options.first(where: { $0.text == "decline" }) {
-                error("a redirect does not decline: it always routes its target; \(usage)", line, decline.column)
+                error(
+                    "a redirect does not decline: it always routes its target; \(usage)", line, decline.column
+                )
                 isValid = false
             }
-            if !parseOptions(options.filter { $0.text != "decline" }[...], into: &entry, line: line, usage: usage) {
+            if !parseOptions(
+                options.filter { $0.text != "decline" }[...], into: &entry, line: line, usage: usage)
+            {
                 isValid = false
             }
             if let problem = Parser.redirectError(from: pattern.text, to: target.text) {
@@ -225,7 +229,9 @@ private struct Parser {
             }
         }
         if decision == nil, isValid {
-            error("expected refuse or hold after the pattern; \(usage)", line, pattern.column + pattern.text.count)
+            error(
+                "expected refuse or hold after the pattern; \(usage)", line,
+                pattern.column + pattern.text.count)
             isValid = false
         }
         do {
