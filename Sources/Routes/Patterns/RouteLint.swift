@@ -44,9 +44,11 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         /// routing then stops after 8 redirects and handles nothing.
         ///
         /// ```swift
-        /// router.myapp.addRedirect(from: "/old/*", to: "/old/new/*")  // /old/new/x is /old/*
+        /// // myapp://old/new/x matches /old/* again:
+        /// router.myapp.addRedirect(from: "/old/*", to: "/old/new/*")
         /// router.myapp.addRedirect(from: "/a/:id", to: "/b/:id")
-        /// router.myapp.addRedirect(from: "/b/:id", to: "myapp://a/:id")  // back to /a/:id
+        /// // and back to /a/:id:
+        /// router.myapp.addRedirect(from: "/b/:id", to: "myapp://a/:id")
         /// ```
         ///
         /// The rule: the target's URLs (its pattern, as built from what the redirect captures)
@@ -64,7 +66,8 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         ///
         /// ```swift
         /// router.myapp.add(pattern: "/user/:id") { _ in true }
-        /// router.myapp.addRedirect(from: "/u/:id", to: "/users/:id")  // no /users/:id route
+        /// // no route matches /users/:id:
+        /// router.myapp.addRedirect(from: "/u/:id", to: "/users/:id")
         /// ```
         ///
         /// The rule: no route of the target's table (see ``redirectLoop``; a table whose

@@ -22,7 +22,8 @@ import Foundation
 /// // Routing myapp://u/7
 /// // table myapp: segments ["u", "7"], no query
 /// //   guard /account/*: no, segment 0 is "u", not "account"
-/// //   1. /u/:id (priority 0, redirects to /user/:id): matches, asked 1st: routing starts over at myapp://user/7
+/// //   1. /u/:id (priority 0, redirects to /user/:id): matches, asked 1st:
+/// //      routing starts over at myapp://user/7 (on one line)
 /// // ...
 /// ```
 public struct RouteExplanation: CustomStringConvertible {
@@ -130,7 +131,8 @@ public struct RouteExplanation: CustomStringConvertible {
     /// table's in registration order.
     ///
     /// ```swift
-    /// explanation.guards.filter { $0.mismatch == nil }.map(\.pattern)  // ["/account/*"]
+    /// explanation.guards.filter { $0.mismatch == nil }.map(\.pattern)
+    /// // ["/account/*"]
     /// ```
     public var guards: [Guard] { tables.flatMap(\.guards) }
     /// The guards routing would ask, in order: in each table that some definition matches, the
@@ -139,7 +141,8 @@ public struct RouteExplanation: CustomStringConvertible {
     /// table are asked only when routing falls back to it.
     ///
     /// ```swift
-    /// router.explain("myapp://account/email").askedGuards.map(\.pattern)  // ["/account/*"]
+    /// let explanation = router.explain("myapp://account/email")
+    /// explanation.askedGuards.map(\.pattern)  // ["/account/*"]
     /// ```
     public var askedGuards: [Guard] { tables.flatMap(\.askedGuards) }
 
