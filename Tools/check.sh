@@ -65,8 +65,11 @@ expect 2 "broken.txt:3:14: error: Invalid route pattern" lint --table "$fixtures
 expect 2 "has 12 errors" match --table "$fixtures/broken.txt" 'alpha://x'
 expect 2 "cannot read route table" match --table /nonexistent 'alpha://x'
 expect 0 "/dev/stdin: no problems" lint --table /dev/stdin < "$tools/sample-routes.txt"
-expect 0 ": no problems (16 routes, 20 definitions)" lint --table <(cat "$tools/sample-routes.txt")
+expect 0 ": no problems (17 routes, 21 definitions, 1 guard)" lint --table <(cat "$tools/sample-routes.txt")
 expect 2 "/dev/stdin: it is not UTF-8 text" lint --table /dev/stdin < <(printf 'alpha /caf\xe9\n')
+expect 0 "  redirected  /u/:id (short-link, line 40) to myapp://user/42" match 'myapp://u/42'
+expect 1 "  refused     by the guard /files/private/* (line 41, myapp)" match 'myapp://files/private/a'
+expect 0 "policy.txt:16:17: warning: [myapp] /a/:id redirects to /b/:id" lint --table "$fixtures/policy.txt"
 expect 0 "/settings/:section" expand '/settings(/:section)'
 expect 2 $'  /a/*/b\n     ^' expand '/a/*/b'
 expect 0 "table myapp [falls back]" show

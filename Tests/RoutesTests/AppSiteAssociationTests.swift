@@ -431,4 +431,21 @@ import Testing
         let ids = ["A\"B\\C", "tab\there", "\u{1}"]
         #expect(try Association(router.appSiteAssociation(appIDs: ids)).appIDs == ids)
     }
+
+    /// Redirects are routes: the app handles the URLs of an `https` redirect's `from` (it routes
+    /// their target), so the file admits them as any route's; a redirect to another scheme too.
+    /// Guards add nothing: they only stop URLs that a route admits.
+    @Test func httpsRedirectsAreAdmittedAndGuardsAddNothing() throws {
+        router.https.add(pattern: "/post/:id") { _ in true }
+        router.https.addRedirect(from: "/p/:id", to: "/post/:id")
+        router.https.addRedirect(from: "/app/*", to: "myapp://open/*")
+        router.https.addGuard(for: "/admin/*") { _ in .refuse }
+        router.https.addGuard(for: "/post/*") { _ in .hold }
+        #expect(try entries() == ["/post/*", "/p/*", "/app", "/app/*"])
+        // A redirect that always declines for these URLs is excluded as a route would be.
+        #expect(
+            try entries(declines: { $0.pattern == "/p/:id" }) == [
+                "/p/* exclude", "/post/*", "/app", "/app/*",
+            ])
+    }
 }

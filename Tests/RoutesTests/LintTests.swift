@@ -240,4 +240,186 @@ import Testing
         }
         #expect(checked > 20)
     }
+
+    // MARK: Redirects and guards
+
+    @Test func aRedirectWhoseTargetMatchesItsOwnPatternLoops() {
+        router.myapp.addRedirect(from: "/old/*", to: "/old/new/*")
+        router.myapp.add(pattern: "/new/*") { _ in true }
+        #expect(!router.route(to: "myapp://old/x"))  // the walk gives up after 8 redirects
+        let warnings = router.lint()
+        #expect(warnings.map(\.kind) == [.redirectLoop])
+        #expect(
+            warnings.map(\.description) == [
+                "[myapp] /old/* redirects to /old/new/*, which its own pattern matches: /old/* → /old/*; "
+                    + "routing stops after 8 redirects and handles nothing"
+            ])
+    }
+
+    @Test func eachRedirectOfAChainThatComesBackIsReported() {
+        router.myapp.addRedirect(from: "/a/:id", to: "/b/:id")
+        router.myapp.addRedirect(from: "/b/:id", to: "other://c/:id")
+        router.other.addRedirect(from: "/c/:id", to: "myapp://a/:id")
+        router.myapp.addRedirect(from: "/d/:id", to: "/a/:id")  // leads into the loop, not back to itself
+        router.myapp.add(pattern: "/e/:id") { _ in true }
+        #expect(!router.route(to: "myapp://a/7"))
+        let warnings = router.lint()
+        #expect(warnings.map(\.kind) == [.redirectLoop, .redirectLoop, .redirectLoop])
+        #expect(warnings.map(\.pattern) == ["/a/:id", "/b/:id", "/c/:id"])
+        #expect(warnings.map(\.scheme) == ["myapp", "myapp", "other"])
+        #expect(
+            warnings[0].description
+                == "[myapp] /a/:id redirects to /b/:id, and the redirects it leads to can lead back to it: "
+                + "/a/:id → /b/:id → /c/:id (other) → /a/:id; routing stops after 8 redirects and handles nothing"
+        )
+    }
+
+    @Test func aRouteThatTakesTheTargetFirstBreaksTheLoop() {
+        router.myapp.add(pattern: "/b/:id", priority: 1) { _ in true }
+        router.myapp.addRedirect(from: "/a/:id", to: "/b/:id")
+        router.myapp.addRedirect(from: "/b/:id", to: "/a/:id")
+        #expect(router.route(to: "myapp://a/7"))
+        // The redirect /b/:id never runs (the route duplicates its pattern): no loop.
+        #expect(router.lint().map(\.kind) == [.duplicate])
+        // If the route may decline, the URL can go on to the redirect: a loop.
+        let warnings = router.lint(mayDecline: { $0.redirectOfDefinition == nil })
+        #expect(warnings.map(\.kind) == [.redirectLoop, .redirectLoop])
+        #expect(warnings.map(\.pattern) == ["/a/:id", "/b/:id"])
+    }
+
+    @Test func disjointRedirectsDoNotLoop() {
+        router.myapp.addRedirect(from: "/u/:id", to: "/user/:id")
+        router.myapp.addRedirect(from: "/user/:id/old", to: "/u/:id")  // /user/7 is not /user/:id/old
+        router.myapp.add(pattern: "/user/:id") { _ in true }
+        #expect(router.lint().isEmpty)
+    }
+
+    @Test func aRedirectTargetThatNoRouteMatchesIsReported() {
+        router.myapp.add(pattern: "/user/:id") { _ in true }
+        router.myapp.addRedirect(from: "/u/:id", to: "/users/:id")
+        let warnings = router.lint()
+        #expect(warnings.map(\.kind) == [.unmatchedRedirectTarget])
+        #expect(
+            warnings.map(\.description) == [
+                "[myapp] /u/:id redirects to /users/:id, which no route of the table of myapp matches; "
+                    + "routing the target calls the unmatched handler"
+            ])
+        var unmatched: [String] = []
+        router.myapp.unmatchedHandler = { url, _ in unmatched.append(url.absoluteString) }
+        router.route(to: "myapp://u/7")
+        #expect(unmatched == ["myapp://users/7"])
+    }
+
+    @Test func aRedirectTargetInAnotherSchemeOrTheGlobalTableIsFound() {
+        router.myapp.addRedirect(from: "/p/:id", to: "web://post/:id")
+        router.web.shouldFallback = true
+        router.default.add(pattern: "/post/:id") { _ in true }
+        router.myapp.addRedirect(from: "/h", to: "nowhere://home")  // no table: the global one
+        router.default.add(pattern: "/home") { _ in true }
+        #expect(router.lint().isEmpty)
+        router.web.shouldFallback = false
+        #expect(
+            router.lint().map(\.description) == [
+                "[myapp] /p/:id redirects to web://post/:id, which no route of the table of web matches; "
+                    + "routing the target calls the unmatched handler",
+                "[web] has no routes and does not fall back, so URLs of web reach no route, not even the "
+                    + "global table's; add its routes, set shouldFallback, or remove it with unregister(scheme:) "
+                    + "(reading router.web or router[\"web\"] creates the table)",
+            ])
+    }
+
+    @Test func aRedirectToAHostTheTargetTableRefusesIsReported() {
+        router.https.hosts = ["example.com"]
+        router.https.add(pattern: "/new") { _ in true }
+        router.https.addRedirect(from: "/old", to: "https://example.com/new")
+        router.https.addRedirect(from: "/elsewhere", to: "https://example.org/new")
+        #expect(
+            router.lint().map(\.description) == [
+                "[https] /elsewhere redirects to https://example.org/new, but the hosts of the table of https "
+                    + "do not include example.org; routing the target calls the unmatched handler"
+            ])
+    }
+
+    @Test func eachExpansionOfARedirectPicksItsOwnTarget() {
+        router.myapp.add(pattern: "/user/:id") { _ in true }
+        router.myapp.addRedirect(from: "/u/:id(/:tab)", to: "/user/:id(/:tab)")
+        let warnings = router.lint()
+        #expect(warnings.map(\.kind) == [.unmatchedRedirectTarget])
+        #expect(warnings.map(\.pattern) == ["/u/:id/:tab"])
+        #expect(warnings.first?.description.contains("redirects to /user/:id(/:tab)") == true)
+    }
+
+    @Test func aGuardThatNoRouteCanMatchIsReported() {
+        router.myapp.add(pattern: "/account/settings") { _ in true }
+        router.myapp.add(pattern: "/admin") { _ in true }
+        router.myapp.addGuard(for: "/acount/*") { _ in .hold }
+        router.myapp.addGuard(for: "/account/*") { _ in .hold }
+        router.myapp.addGuard(for: "/admin(/*)") { _ in .refuse }  // its /admin expansion is reached
+        router.myapp.addGuard(for: "/:section/settings") { _ in .refuse }
+        let warnings = router.lint()
+        #expect(warnings.map(\.kind) == [.unreachableGuard])
+        #expect(
+            warnings.map(\.description) == [
+                "[myapp] /acount/* is a guard that no route of the table of myapp can match, so it is never "
+                    + "asked: guards are asked only before a route of their own table runs"
+            ])
+    }
+
+    @Test func aGuardOnTheGlobalTablesRoutesIsNotAskedForAFallingBackTable() {
+        router.myapp.shouldFallback = true
+        router.myapp.add(pattern: "/home") { _ in true }
+        router.default.add(pattern: "/promo/:code") { _ in true }
+        var asked = 0
+        router.myapp.addGuard(for: "/promo/*") { _ in
+            asked += 1
+            return .refuse
+        }
+        #expect(router.route(to: "myapp://promo/x"))
+        #expect(asked == 0)
+        #expect(
+            router.lint().map(\.description) == [
+                "[myapp] /promo/* is a guard that no route of the table of myapp can match, so it is never "
+                    + "asked: guards are asked only before a route of their own table runs (the global table's "
+                    + "routes this table falls back to ask the global table's guards)"
+            ])
+    }
+
+    @Test func mayDeclineIsAskedOncePerDefinitionAcrossTables() {
+        router.myapp.addRedirect(from: "/a", to: "other://b")
+        router.other.add(pattern: "/b") { _ in true }
+        router.other.addRedirect(from: "/c", to: "myapp://a")
+        var asked: [String] = []
+        _ = router.lint(mayDecline: { definition in
+            asked.append(definition.pattern)
+            return false
+        })
+        #expect(asked.sorted() == ["/a", "/b", "/c"])
+    }
+
+    @Test func overlapsAgreesWithMatchingOnRandomPatterns() {
+        var generator = SeededGenerator(seed: 7)
+        var checked = 0
+        for _ in 0..<2_000 {
+            let router = Router()
+            let first = DifferentialTests.randomPattern(using: &generator)
+            let second = DifferentialTests.randomPattern(using: &generator)
+            guard let a = router.default.add(pattern: first).first,
+                let b = router.default.add(pattern: second).first
+            else { continue }
+            #expect(a.parsed.overlaps(b.parsed) == b.parsed.overlaps(a.parsed))
+            guard !a.parsed.overlaps(b.parsed) else { continue }
+            // No URL matches both.
+            for _ in 0..<30 {
+                let url = DifferentialTests.randomURL(using: &generator)
+                guard let parts = URLParts(string: url) else { continue }
+                let segments = RouteRequest(parts: parts, options: []).encodedSegments
+                if b.parsed.verdict(for: segments) == .matches {
+                    checked += 1
+                    #expect(
+                        a.parsed.verdict(for: segments) != .matches, "\(first) overlaps \(second)? \(url)")
+                }
+            }
+        }
+        #expect(checked > 20)
+    }
 }

@@ -40,6 +40,57 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         /// The warning's ``RouteLintWarning/pattern`` is empty. A table with fallback and no
         /// routes is no finding: its URLs go on to the global table.
         case emptyTable
+        /// A redirect that can send a URL back to itself, directly or through other redirects:
+        /// routing then stops after 8 redirects and handles nothing.
+        ///
+        /// ```swift
+        /// // myapp://old/new/x matches /old/* again:
+        /// router.myapp.addRedirect(from: "/old/*", to: "/old/new/*")
+        /// router.myapp.addRedirect(from: "/a/:id", to: "/b/:id")
+        /// // and back to /a/:id:
+        /// router.myapp.addRedirect(from: "/b/:id", to: "myapp://a/:id")
+        /// ```
+        ///
+        /// The rule: the target's URLs (its pattern, as built from what the redirect captures)
+        /// are routed where routing routes them — the table of the target's scheme, or the
+        /// redirect's own table for a target without one (for the global table: the URLs of the
+        /// schemes without a table), then the global table when that table falls back. In
+        /// routing order, every redirect whose pattern can match one of those URLs is a next
+        /// step, up to the first route that matches all of them and does not decline (`mayDecline`;
+        /// a redirect never declines): the routes after it are never asked. The warning is given
+        /// for each redirect from which the steps lead back to it. A redirect shadowed by an
+        /// earlier route gets no warning of this kind: it never runs.
+        case redirectLoop
+        /// A redirect whose target no route can match: the target is routed, and its table's
+        /// unmatched handler is called.
+        ///
+        /// ```swift
+        /// router.myapp.add(pattern: "/user/:id") { _ in true }
+        /// // no route matches /users/:id:
+        /// router.myapp.addRedirect(from: "/u/:id", to: "/users/:id")
+        /// ```
+        ///
+        /// The rule: no route of the target's table (see ``redirectLoop``; a table whose
+        /// ``RouteTable/hosts`` refuse the host the target names has none), nor of the global
+        /// table when that table falls back, has a pattern that can match a URL of the target's
+        /// pattern. Patterns are compared segment by segment: equal literals, a `:name` and any
+        /// non-empty literal, two `:name`s, and whatever a trailing `*` takes can match the same
+        /// segment. The warning's pattern is the redirect's (the expansion, for a `from` with
+        /// optional groups: each picks its own expansion of the target).
+        case unmatchedRedirectTarget
+        /// A guard that no route of its table can match: guards are asked only before a route of
+        /// their own table runs, on a URL both match, so it is never asked.
+        ///
+        /// ```swift
+        /// router.myapp.add(pattern: "/account/settings") { _ in true }
+        /// router.myapp.addGuard(for: "/acount/*") { _ in .hold }  // a typo: never asked
+        /// ```
+        ///
+        /// The rule: no expansion of the guard's pattern can match a URL that some route of the
+        /// table matches (compared as for ``unmatchedRedirectTarget``). The routes of the global
+        /// table that a table falls back to do not count: the global table's own guards are asked
+        /// for them. The warning's pattern is the guard's, as given to `addGuard(for:)`.
+        case unreachableGuard
     }
 
     /// What kind of finding.
@@ -54,7 +105,8 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
     /// warning.scheme  // "myapp"
     /// ```
     public let scheme: String
-    /// The pattern of the definition the finding is about (empty for ``Kind/emptyTable``).
+    /// The pattern of the definition the finding is about (empty for ``Kind/emptyTable``; the
+    /// guard's pattern, as given, for ``Kind/unreachableGuard``).
     ///
     /// ```swift
     /// warning.pattern  // "/user/new"
@@ -62,7 +114,7 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
     public let pattern: String
     /// For duplicate, renamed and shadowed definitions, the earlier definition that is asked
     /// first; `nil` for the findings about one definition (``Kind/schemeInPattern``,
-    /// ``Kind/catchAll``) or a table (``Kind/emptyTable``).
+    /// ``Kind/catchAll``, the redirect and guard kinds) or a table (``Kind/emptyTable``).
     ///
     /// ```swift
     /// warning.earlierPattern  // "/user/:id"
@@ -106,7 +158,12 @@ extension RouteTable {
     /// - in the global table, a catch-all route (`/*`, `/:x`): the global table receives the URLs
     ///   of every scheme without a table of its own;
     /// - a scheme's table that routes nothing: no routes, no fallback, no unmatched handler
-    ///   (``RouteLintWarning/Kind/emptyTable``; `router.alpha` creates the table of `alpha`).
+    ///   (``RouteLintWarning/Kind/emptyTable``; `router.alpha` creates the table of `alpha`);
+    /// - a redirect that can lead back to itself (``RouteLintWarning/Kind/redirectLoop``) or
+    ///   whose target no route matches (``RouteLintWarning/Kind/unmatchedRedirectTarget``),
+    ///   looking into the other tables of the router;
+    /// - after the definitions, a guard that no route of the table can match
+    ///   (``RouteLintWarning/Kind/unreachableGuard``).
     ///
     /// ```swift
     /// router.default.add(pattern: "/user/:id") { _ in true }
@@ -130,20 +187,26 @@ extension RouteTable {
     ///     byID.contains { $0 === definition }
     /// })  // []
     /// ```
-    /// - Parameter mayDecline: whether a definition's handler may return `false`; asked once per
-    ///   definition.
+    /// - Parameter mayDecline: whether a definition's handler may return `false`; asked at most
+    ///   once per definition (of this table, and of the tables redirects lead to).
     public func lint(mayDecline: (Definition) -> Bool = { _ in false }) -> [RouteLintWarning] {
-        let declines = definitions.map(mayDecline)
+        var asked = DeclineAnswers()
+        return findings { asked.declines($0, mayDecline) }
+    }
+
+    /// ``lint(mayDecline:)`` with `declines` answering for the definitions of every table.
+    func findings(declines: (Definition) -> Bool) -> [RouteLintWarning] {
+        let declining = definitions.map(declines)
         var warnings: [RouteLintWarning] = []
         if let warning = emptyTable() { warnings.append(warning) }
         for (position, later) in definitions.enumerated() {
             if let warning = schemeInPattern(later) { warnings.append(warning) }
             if isGlobal, let warning = catchAll(later) { warnings.append(warning) }
-            guard
-                let earlier = definitions.indices[..<position]
-                    .first(where: { !declines[$0] && definitions[$0].parsed.covers(later.parsed) })
-                    .map({ definitions[$0] })
-            else {
+            let earlier = definitions.indices[..<position]
+                .first(where: { !declining[$0] && definitions[$0].parsed.covers(later.parsed) })
+                .map({ definitions[$0] })
+            guard let earlier else {
+                warnings += redirectFindings(later, declines: declines)
                 continue
             }
             let kind: RouteLintWarning.Kind
@@ -163,7 +226,7 @@ extension RouteTable {
                     kind: kind, scheme: scheme, pattern: later.pattern, earlierPattern: earlier.pattern,
                     message: "\(what); it runs only if \(earlier.pattern) declines"))
         }
-        return warnings
+        return warnings + unreachableGuards()
     }
 
     /// `myapp://user/:id` (or `/myapp://user/:id`, as an expansion reads): the text before the
@@ -232,11 +295,134 @@ extension Router {
     /// ```
     /// - Parameter mayDecline: whether a definition's handler may return `false`.
     public func lint(mayDecline: (Definition) -> Bool = { _ in false }) -> [RouteLintWarning] {
+        var asked = DeclineAnswers()
         var warnings: [RouteLintWarning] = []
         for table in allTables {
-            warnings += table.lint(mayDecline: mayDecline)
+            warnings += table.findings { asked.declines($0, mayDecline) }
         }
         return warnings
+    }
+}
+
+/// The answers of a `mayDecline` closure, so that each definition is asked once.
+struct DeclineAnswers {
+    private var answers: [ObjectIdentifier: Bool] = [:]
+
+    mutating func declines(_ definition: Definition, _ mayDecline: (Definition) -> Bool) -> Bool {
+        if let answer = answers[ObjectIdentifier(definition)] { return answer }
+        let answer = mayDecline(definition)
+        answers[ObjectIdentifier(definition)] = answer
+        return answer
+    }
+}
+
+extension RouteTable {
+    /// The redirect findings about `definition`, a route that may run: a loop back to it, or a
+    /// target that no route matches (``RouteLintWarning/Kind/redirectLoop`` and
+    /// ``RouteLintWarning/Kind/unmatchedRedirectTarget`` state the rules).
+    fileprivate func redirectFindings(_ definition: Definition, declines: (Definition) -> Bool)
+        -> [RouteLintWarning]
+    {
+        guard let target = RedirectTarget(of: definition, in: self) else { return [] }
+        let reached = target.reachedDefinitions(mayDecline: declines)
+        if reached.isEmpty {
+            let falls = target.table.fallbackTable != nil
+            var message: String
+            if target.hostRefused, let host = target.host {
+                message =
+                    "redirects to \(target.text), but the hosts of \(target.table.lintName) do not "
+                    + "include \(host)" + (falls ? ", and no route of the global table matches it" : "")
+            } else {
+                let tables =
+                    target.table.lintName + (falls ? ", nor of the global table it falls back to," : "")
+                message = "redirects to \(target.text), which no route of \(tables) matches"
+            }
+            message += "; routing the target calls the unmatched handler"
+            return [
+                RouteLintWarning(
+                    kind: .unmatchedRedirectTarget, scheme: scheme, pattern: definition.pattern,
+                    earlierPattern: nil, message: message)
+            ]
+        }
+        guard let cycle = redirectCycle(from: definition, reached: reached, declines: declines) else {
+            return []
+        }
+        let steps = ([definition] + cycle).map { step in
+            step.scheme == scheme ? step.pattern : "\(step.pattern) (\(step.scheme ?? ""))"
+        }
+        let how =
+            cycle.count == 1
+            ? "which its own pattern matches" : "and the redirects it leads to can lead back to it"
+        return [
+            RouteLintWarning(
+                kind: .redirectLoop, scheme: scheme, pattern: definition.pattern, earlierPattern: nil,
+                message: "redirects to \(target.text), \(how): \(steps.joined(separator: " → ")); "
+                    + "routing stops after 8 redirects and handles nothing")
+        ]
+    }
+
+    /// The shortest chain of redirects from `start` back to it (ending with `start`), or `nil`.
+    /// `reached`: what the target of `start` reaches.
+    private func redirectCycle(
+        from start: Definition, reached: [Definition], declines: (Definition) -> Bool
+    ) -> [Definition]? {
+        // A breadth-first search over redirect definitions; `previous` leads back along the chain.
+        var previous: [ObjectIdentifier: Definition] = [:]
+        var queue: [Definition] = []
+        func visit(_ next: [Definition], from step: Definition?) -> Bool {
+            for definition in next where definition.redirectOfDefinition != nil {
+                if definition === start {
+                    if let step { previous[ObjectIdentifier(start)] = step }
+                    return true
+                }
+                guard previous[ObjectIdentifier(definition)] == nil else { continue }
+                previous[ObjectIdentifier(definition)] = step ?? start
+                queue.append(definition)
+            }
+            return false
+        }
+        var found = visit(reached, from: nil)
+        var position = 0
+        while !found, position < queue.count {
+            let step = queue[position]
+            position += 1
+            let table = step.scheme == scheme ? self : step.scheme.flatMap { router?.table(forScheme: $0) }
+            guard let table, let target = RedirectTarget(of: step, in: table) else { continue }
+            found = visit(target.reachedDefinitions(mayDecline: declines), from: step)
+        }
+        guard found else { return nil }
+        // Walk back from `start` to the first step.
+        var chain: [Definition] = [start]
+        var current = start
+        while let step = previous[ObjectIdentifier(current)], step !== start {
+            chain.insert(step, at: 0)
+            current = step
+        }
+        return chain
+    }
+
+    /// The guards that no route of this table can match (``RouteLintWarning/Kind/unreachableGuard``).
+    private func unreachableGuards() -> [RouteLintWarning] {
+        guardGroups.compactMap { group in
+            let reachable = group.expansions.contains { expansion in
+                definitions.contains { $0.parsed.overlaps(expansion) }
+            }
+            guard !reachable else { return nil }
+            var message =
+                "is a guard that no route of \(lintName) can match, so it is never asked: guards "
+                + "are asked only before a route of their own table runs"
+            if let global = fallbackTable,
+                group.expansions.contains(where: { expansion in
+                    global.definitions.contains { $0.parsed.overlaps(expansion) }
+                })
+            {
+                message +=
+                    " (the global table's routes this table falls back to ask the global table's guards)"
+            }
+            return RouteLintWarning(
+                kind: .unreachableGuard, scheme: scheme, pattern: group.pattern, earlierPattern: nil,
+                message: message)
+        }
     }
 }
 

@@ -33,6 +33,11 @@ extension Router {
     /// (`/x#/y` reaches `/:a/:b`), and a definition ending in a literal gets a second entry with
     /// a trailing `/`, which the router reads the same.
     ///
+    /// A redirect (``RouteTable/addRedirect(from:to:priority:)``) is a route: its `from` is
+    /// admitted as any route's pattern, since the app receives those URLs and routes their target
+    /// (``RouteTable/lint(mayDecline:)`` reports a target that no route matches). Guards admit
+    /// and exclude nothing: they decide about URLs that a route admits, at run time.
+    ///
     /// Apple's `*` matches across `/`, so the file admits more than the router routes
     /// (`/user/view/*` admits `/user/view/1/2`): the app may receive a URL that it cannot route,
     /// which its ``RouteTable/unmatchedHandler`` can open in the browser. Every URL the router

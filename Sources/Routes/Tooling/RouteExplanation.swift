@@ -10,6 +10,22 @@ import Foundation
 /// //   2. /user/:id (priority 0): no, the URL has 3 segments, the pattern 2
 /// // ...
 /// ```
+///
+/// Guards and redirects are shown too: each table's guards with whether their patterns match
+/// (they are asked before the table's first matching route), and for a redirect route its target
+/// and, when it matches, the URL routing starts over at.
+///
+/// ```swift
+/// router.myapp.addGuard(for: "/account/*") { _ in .hold }
+/// router.myapp.addRedirect(from: "/u/:id", to: "/user/:id")
+/// print(router.explain("myapp://u/7"))
+/// // Routing myapp://u/7
+/// // table myapp: segments ["u", "7"], no query
+/// //   guard /account/*: no, segment 0 is "u", not "account"
+/// //   1. /u/:id (priority 0, redirects to /user/:id): matches, asked 1st:
+/// //      routing starts over at myapp://user/7 (on one line)
+/// // ...
+/// ```
 public struct RouteExplanation: CustomStringConvertible {
     /// One definition of a table that routing would look at, and whether it matches.
     ///
@@ -40,6 +56,61 @@ public struct RouteExplanation: CustomStringConvertible {
         /// entry.mismatch  // "the URL has 3 segments, the pattern 2"
         /// ```
         public let mismatch: String?
+        /// For a redirect route (``RouteTable/addRedirect(from:to:priority:)``), its `to` as
+        /// given; `nil` for any other route.
+        ///
+        /// ```swift
+        /// entry.redirectTarget  // "/user/:id"
+        /// ```
+        public let redirectTarget: String?
+        /// For a redirect route that matches, the URL routing starts over at when it is asked:
+        /// built from the values it captures and the URL's query; `nil` otherwise, or when no
+        /// URL can be built (routing then goes on to the next route).
+        ///
+        /// ```swift
+        /// entry.redirectURL?.absoluteString  // "myapp://user/7"
+        /// ```
+        public let redirectURL: URL?
+
+        init(
+            scheme: String, pattern: String, priority: Int, hasHandler: Bool, mismatch: String?,
+            redirectTarget: String? = nil, redirectURL: URL? = nil
+        ) {
+            self.scheme = scheme
+            self.pattern = pattern
+            self.priority = priority
+            self.hasHandler = hasHandler
+            self.mismatch = mismatch
+            self.redirectTarget = redirectTarget
+            self.redirectURL = redirectURL
+        }
+    }
+
+    /// One guard of a table that routing would use (``RouteTable/addGuard(for:_:)-(_,(RouteParameters)->RouteGuardDecision)``),
+    /// and whether its pattern matches the URL.
+    ///
+    /// ```swift
+    /// explanation.guards.map(\.pattern)  // ["/account/*", "/admin(/*)"]
+    /// ```
+    public struct Guard: Sendable, Hashable {
+        /// The scheme of the table that holds it (``Router/defaultScheme`` for the global table).
+        ///
+        /// ```swift
+        /// routeGuard.scheme  // "myapp"
+        /// ```
+        public let scheme: String
+        /// The guard's pattern, as given to `addGuard(for:)`.
+        ///
+        /// ```swift
+        /// routeGuard.pattern  // "/admin(/*)"
+        /// ```
+        public let pattern: String
+        /// `nil` when the pattern (one of its expansions) matches the URL; otherwise why not.
+        ///
+        /// ```swift
+        /// routeGuard.mismatch  // "segment 0 is \"user\", not \"account\""
+        /// ```
+        public let mismatch: String?
     }
 
     /// The URL as given (the first line of the description).
@@ -56,6 +127,24 @@ public struct RouteExplanation: CustomStringConvertible {
     var isURL: Bool { parsed != nil }
     /// The definitions whose handlers would be asked, in order, until one returns `true`.
     var candidates: [Entry] { entries.filter { $0.mismatch == nil } }
+    /// The guards of the tables routing would use, in the order of ``entries``' tables, each
+    /// table's in registration order.
+    ///
+    /// ```swift
+    /// explanation.guards.filter { $0.mismatch == nil }.map(\.pattern)
+    /// // ["/account/*"]
+    /// ```
+    public var guards: [Guard] { tables.flatMap(\.guards) }
+    /// The guards routing would ask, in order: in each table that some definition matches, the
+    /// guards whose patterns match, before that table's first handler. A guard that refuses,
+    /// holds or redirects ends routing there (``RouteGuardDecision``); guards of the global
+    /// table are asked only when routing falls back to it.
+    ///
+    /// ```swift
+    /// let explanation = router.explain("myapp://account/email")
+    /// explanation.askedGuards.map(\.pattern)  // ["/account/*"]
+    /// ```
+    public var askedGuards: [Guard] { tables.flatMap(\.askedGuards) }
 
     /// How each table reads the URL; internal: the description shows it.
     struct Table {
@@ -68,6 +157,14 @@ public struct RouteExplanation: CustomStringConvertible {
         let entries: [Entry]
         /// Why each definition matches or not, in the order of ``entries``.
         let verdicts: [PatternVerdict]
+        /// The table's guards, in registration order.
+        let guards: [Guard]
+
+        /// The guards asked before the table's first matching definition: those that match,
+        /// when a definition matches.
+        var askedGuards: [Guard] {
+            entries.contains { $0.mismatch == nil } ? guards.filter { $0.mismatch == nil } : []
+        }
     }
 
     /// A decoded query item.
@@ -108,14 +205,31 @@ public struct RouteExplanation: CustomStringConvertible {
                 lines.append("  the table does not route this host (see hosts)")
                 continue
             }
+            let tableMatches = table.entries.contains { $0.mismatch == nil }
+            for routeGuard in table.guards {
+                let head = "  guard \(routeGuard.pattern): "
+                if let mismatch = routeGuard.mismatch {
+                    lines.append(head + "no, " + mismatch)
+                } else if tableMatches {
+                    lines.append(head + "matches, asked before the first handler of this table")
+                } else {
+                    lines.append(head + "matches, but no definition of this table does: not asked")
+                }
+            }
             if table.entries.isEmpty { lines.append("  no definitions") }
             for (index, entry) in table.entries.enumerated() {
-                let head = "  \(index + 1). \(entry.pattern) (priority \(entry.priority)): "
+                let redirect = entry.redirectTarget.map { ", redirects to \($0)" } ?? ""
+                let head = "  \(index + 1). \(entry.pattern) (priority \(entry.priority)\(redirect)): "
                 if let mismatch = entry.mismatch {
                     lines.append(head + "no, " + mismatch)
                 } else {
                     asked += 1
-                    let note = entry.hasHandler ? "" : " (no handler: accepts)"
+                    var note = entry.hasHandler ? "" : " (no handler: accepts)"
+                    if entry.redirectTarget != nil {
+                        note =
+                            entry.redirectURL.map { ": routing starts over at \($0.absoluteString)" }
+                            ?? ": no URL can be built from this URL, so the next route is asked"
+                    }
                     lines.append(head + "matches, asked \(RouteExplanation.ordinal(asked))" + note)
                 }
             }
@@ -124,6 +238,15 @@ public struct RouteExplanation: CustomStringConvertible {
             lines.append("no definition matches: routing returns false")
         } else {
             lines.append("handlers are asked in that order until one returns true")
+            if candidates.contains(where: { $0.redirectTarget != nil }) {
+                lines.append(
+                    "a redirect asked before that routes its target instead, from the table of its scheme")
+            }
+            if !askedGuards.isEmpty {
+                lines.append(
+                    "the matching guards are asked first, in order: one that refuses, holds or redirects decides"
+                )
+            }
         }
         if parsed.hasUnmatchedHandler {
             lines.append(
@@ -178,14 +301,52 @@ extension RouteTable {
         }
         let acceptsHost = acceptsHost(of: parts)
         let verdicts = definitions.map { request.verdict(for: $0.parsed) }
+        let redirectURLs = acceptsHost ? redirectURLs(parts, request) : [:]
         let entries = zip(definitions, verdicts).map { definition, verdict in
             RouteExplanation.Entry(
                 scheme: scheme, pattern: definition.pattern, priority: definition.priority,
                 hasHandler: definition.action != nil,
-                mismatch: acceptsHost ? verdict.mismatch : "the table does not route this host")
+                mismatch: acceptsHost ? verdict.mismatch : "the table does not route this host",
+                redirectTarget: definition.redirectOfDefinition?.target,
+                redirectURL: redirectURLs[ObjectIdentifier(definition)])
+        }
+        let guards = guardGroups.map { group in
+            let verdicts = group.expansions.map { request.verdict(for: $0) }
+            let mismatch: String?
+            if !acceptsHost {
+                mismatch = "the table does not route this host"
+            } else if verdicts.contains(.matches) {
+                mismatch = nil
+            } else if verdicts.count == 1 {
+                mismatch = verdicts[0].mismatch
+            } else {
+                mismatch =
+                    "no expansion matches ("
+                    + zip(group.expansions, verdicts).map { "\($0.text): \($1.mismatch ?? "")" }
+                    .joined(separator: "; ") + ")"
+            }
+            return RouteExplanation.Guard(scheme: scheme, pattern: group.pattern, mismatch: mismatch)
         }
         return RouteExplanation.Table(
             scheme: scheme, acceptsHost: acceptsHost, segments: segments, query: query, entries: entries,
-            verdicts: verdicts)
+            verdicts: verdicts, guards: guards)
+    }
+
+    /// The URL each matching redirect route would route instead of `parts`.
+    private func redirectURLs(_ parts: URLParts, _ request: RouteRequest) -> [ObjectIdentifier: URL] {
+        guard definitions.contains(where: { $0.redirectOfDefinition != nil }) else { return [:] }
+        var urls: [ObjectIdentifier: URL] = [:]
+        _ = request.withSegments { segments in
+            index.forEachMatch(segments) { definition, captures in
+                guard let redirect = definition.redirectOfDefinition else { return false }
+                let parameters = RouteParameters(
+                    request: request, matched: definition.parsed, captures: captures, extra: [:],
+                    scheme: scheme)
+                urls[ObjectIdentifier(definition)] =
+                    redirect.target(of: parts, parameters, in: self)?.routedURL
+                return false
+            }
+        }
+        return urls
     }
 }

@@ -38,5 +38,11 @@ enum SampleTable {
         # The global table: URLs of schemes without a table of their own, and myapp's fallback.
         /home                                                       name=home
         /promo/:code                                                name=promo
+
+        # Policy: a redirect line is   [SCHEME] redirect FROM TO [priority=N] [name=LABEL],   a guard line
+        # [SCHEME] guard PATTERN refuse|hold.   Old short links: myapp://u/42 is routed as myapp://user/42;
+        # links never open the private files.
+        myapp  redirect /u/:id /user/:id                            name=short-link
+        myapp  guard    /files/private/* refuse
         """
 }

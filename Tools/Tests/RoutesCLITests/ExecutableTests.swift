@@ -143,9 +143,9 @@ import Testing
         #expect(substituted.stderr == "")
         #expect(substituted.status == 0)
         #expect(substituted.stdout.hasPrefix("/dev/fd/"))
-        #expect(substituted.stdout.hasSuffix(": no problems (16 routes, 20 definitions)\n"))
+        #expect(substituted.stdout.hasSuffix(": no problems (17 routes, 21 definitions, 1 guard)\n"))
         let devStdin = try ExecutableTests.bash(#""$0" lint -t /dev/stdin < "$1""#, [sample])
-        #expect(devStdin.stdout == "/dev/stdin: no problems (16 routes, 20 definitions)\n")
+        #expect(devStdin.stdout == "/dev/stdin: no problems (17 routes, 21 definitions, 1 guard)\n")
         let piped = try ExecutableTests.bash(
             #"cat "$1" | "$0" match --table /dev/stdin 'myapp://user/view/42'"#, [sample])
         #expect(piped.status == 0)

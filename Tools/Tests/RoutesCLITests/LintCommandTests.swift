@@ -7,7 +7,7 @@ import Testing
     @Test func theSampleTableIsClean() {
         let result = routes("lint")
         #expect(result.status == 0)
-        #expect(result.stdout == "<sample>: no problems (16 routes, 20 definitions)\n")
+        #expect(result.stdout == "<sample>: no problems (17 routes, 21 definitions, 1 guard)\n")
     }
 
     @Test func shadowedAndDuplicateRoutesAreWarningsWithStatus0() {

@@ -121,7 +121,9 @@ import Testing
                       ],
                       "x": "1"
                     },
-                    "declined": []
+                    "declined": [],
+                    "redirects": [],
+                    "guard": null
                   },
                   {
                     "url": "nope://x",
@@ -131,7 +133,9 @@ import Testing
                     "scheme": null,
                     "route": null,
                     "parameters": {},
-                    "declined": []
+                    "declined": [],
+                    "redirects": [],
+                    "guard": null
                   }
                 ]
 

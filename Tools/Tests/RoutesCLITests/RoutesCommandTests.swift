@@ -14,7 +14,7 @@ import Testing
                 Error: unknown command 'frobnicate'. The commands are:
                   match    Route URLs through the table; print the matching route, its table and parameters.
                   explain  Explain how the table routes a URL: every definition, and why it matches or not.
-                  lint     Check a route table: syntax, invalid patterns, duplicate, shadowed and catch-all routes.
+                  lint     Check a route table: syntax, invalid patterns, shadowed and catch-all routes, redirects, guards.
                   expand   List the definitions a pattern expands into (one per optional-group combination).
                   show     Print the route table as the router holds it: tables, settings, definitions in routing order.
                   aasa     Print the apple-app-site-association (applinks) JSON for the table's https routes.

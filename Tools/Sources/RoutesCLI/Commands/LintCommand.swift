@@ -5,13 +5,16 @@ import ArgumentParser
 struct LintCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Check a route table: syntax, invalid patterns, duplicate, shadowed and catch-all routes.",
+        abstract:
+            "Check a route table: syntax, invalid patterns, shadowed and catch-all routes, redirects, guards.",
         discussion: """
             Prints one finding per line as FILE:LINE:COLUMN: error|warning|note: MESSAGE. Errors: \
             what cannot be read (invalid patterns, unknown options or settings, bad priorities). \
             Warnings: what the library's Router.lint(mayDecline:) finds (duplicate, renamed or \
             shadowed routes, a pattern that starts with a scheme, a catch-all route in the global \
-            table, a scheme's table that routes nothing) and a name used twice. Routes marked `decline` may decline, so the routes they \
+            table, a scheme's table that routes nothing, a redirect that can loop or whose target no \
+            route matches, a guard that no route of its table can match) and a name used twice. \
+            Routes marked `decline` may decline, so the routes they \
             cover are not findings (/post/:id decline, then /post/:slug). Exit status: 2 if there \
             are errors, else 0.
             """
@@ -34,7 +37,8 @@ struct LintCommand: ToolCommand {
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
         let definitions = table.tables.map(\.definitions.count).reduce(0, +)
-        let size = "\(plural(file.routes.count, "route")), \(plural(definitions, "definition"))"
+        var size = "\(plural(file.routes.count, "route")), \(plural(definitions, "definition"))"
+        if !file.guards.isEmpty { size += ", \(plural(file.guards.count, "guard"))" }
         let summary =
             errors + warnings == 0
             ? "\(file.name): no problems (\(size))"
@@ -49,6 +53,16 @@ struct LintCommand: ToolCommand {
         let mayDecline = { (definition: Definition) in table.entry(for: definition)?.declines == true }
         var locator = WarningLocator(table: table, mayDecline: mayDecline)
         return table.router.lint(mayDecline: mayDecline).map { warning in
+            if warning.kind == .unreachableGuard {
+                // About a guard: at the line of the guard.
+                let location =
+                    table.guardEntry(scheme: warning.scheme, pattern: warning.pattern)?.location
+                    ?? SourceLocation(line: 0, column: 0)
+                return [
+                    Diagnostic(
+                        severity: .warning, file: table.file.name, location: location, message: "\(warning)")
+                ]
+            }
             if warning.kind == .emptyTable {
                 // About a table, not a route: at the line of the table's directive.
                 let key = Scheme.key(warning.scheme)

@@ -20,8 +20,24 @@ enum MatchReport {
         func add(_ label: String, _ value: String) {
             lines.append("  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + value)
         }
-        for candidate in result.declined {
-            add("declined", "\(candidate.pattern) (\(place(candidate.route)))")
+        for step in result.steps {
+            switch step {
+            case .declined(let candidate):
+                add("declined", "\(candidate.pattern) (\(place(candidate.route)))")
+            case .redirected(let hop):
+                let place = hop.route.map { " (\(self.place($0)))" } ?? ""
+                add("redirected", "\(hop.pattern)\(place) to \(hop.target)")
+            }
+        }
+        switch result.outcome {
+        case .refused(let stop):
+            add("refused", "by the guard \(stop.pattern) (\(place(stop)))")
+            return lines.joined(separator: "\n") + "\n"
+        case .held(let stop):
+            add("held", "by the guard \(stop.pattern) (\(place(stop))), until the app calls resume()")
+            return lines.joined(separator: "\n") + "\n"
+        default:
+            break
         }
         guard let match = result.match else {
             add("no match", reason(result.outcome) + explainHint(result))
@@ -49,12 +65,21 @@ enum MatchReport {
         (route.name.map { "\($0), " } ?? "") + "line \(route.location.line)"
     }
 
+    /// `line 12, myapp` for a guard line (`line 12` in the global table).
+    private static func place(_ stop: GuardStop) -> String {
+        let line = stop.route.map { "line \($0.location.line)" } ?? "not in the file"
+        return stop.scheme == Router.defaultScheme ? line : "\(line), \(stop.scheme)"
+    }
+
     private static func reason(_ outcome: MatchResult.Outcome) -> String {
         switch outcome {
         case .matched: return "matched"
         case .notAURL: return "not a URL: routing calls no handler"
         case .noRoute: return "no route matches"
         case .allDeclined: return "every matching route declined"
+        case .refused: return "refused by a guard"
+        case .held: return "held by a guard"
+        case .redirectLimit: return "more than 8 redirects in a row: routing gives up"
         }
     }
 
@@ -99,6 +124,37 @@ enum MatchReport {
                         .object([("pattern", .string($0.pattern)), ("route", json($0.route))])
                     })
             ),
+            ("redirects", .array(result.redirects.map(json))),
+            ("guard", guardStop(result.outcome).map(json) ?? .null),
+        ])
+    }
+
+    /// One redirect followed.
+    private static func json(_ hop: RedirectHop) -> JSON {
+        .object([
+            ("url", .string(hop.url)),
+            ("pattern", .string(hop.pattern)),
+            ("scheme", .string(hop.scheme)),
+            ("to", .string(hop.target)),
+            ("line", hop.route.map { .number($0.location.line) } ?? .null),
+        ])
+    }
+
+    /// The guard that refused or held the URL.
+    private static func guardStop(_ outcome: MatchResult.Outcome) -> (GuardStop, String)? {
+        switch outcome {
+        case .refused(let stop): return (stop, "refuse")
+        case .held(let stop): return (stop, "hold")
+        default: return nil
+        }
+    }
+
+    private static func json(_ stop: (GuardStop, String)) -> JSON {
+        .object([
+            ("pattern", .string(stop.0.pattern)),
+            ("scheme", .string(stop.0.scheme)),
+            ("decision", .string(stop.1)),
+            ("line", stop.0.route.map { .number($0.location.line) } ?? .null),
         ])
     }
 
@@ -109,6 +165,9 @@ enum MatchReport {
         case .notAURL: return "not-a-url"
         case .noRoute: return "no-route"
         case .allDeclined: return "all-declined"
+        case .refused: return "refused"
+        case .held: return "held"
+        case .redirectLimit: return "redirect-limit"
         }
     }
 

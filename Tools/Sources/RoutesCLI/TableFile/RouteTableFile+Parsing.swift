@@ -6,6 +6,9 @@
 ///   runs to the end of the line, so `#` is a comment at the start of a line or after whitespace,
 ///   and part of the token anywhere else (`/docs#/:page`, `name=a#b`).
 /// - `@SCHEME SETTING...` sets up a table: `fallback`, `hosts=LIST`, `options=LIST`.
+/// - `[SCHEME] redirect FROM TO [priority=N] [name=LABEL]` adds a redirect, `[SCHEME] guard
+///   PATTERN refuse|hold` a guard: the line's first token is the keyword, or its second one after
+///   a scheme.
 /// - Any other line is a route: `[SCHEME] PATTERN [priority=N] [name=LABEL] [decline]`. The
 ///   first token is the scheme when the second one is not an option; without a scheme the route
 ///   goes to the global table.
@@ -66,10 +69,17 @@ private struct Parser {
         guard let first = tokens.first else { return }
         if first.text.hasPrefix("@") {
             parseDirective(tokens, line: number)
+        } else if tokens.count > 1, Parser.keywords.contains(tokens[1].text) {
+            parsePolicy(keyword: tokens[1], scheme: tokens[0], rest: tokens.dropFirst(2), line: number)
+        } else if Parser.keywords.contains(first.text) {
+            parsePolicy(keyword: first, scheme: nil, rest: tokens.dropFirst(), line: number)
         } else {
             parseRoute(tokens, line: number)
         }
     }
+
+    /// The words that start a redirect or a guard line (after the scheme, if any).
+    private static let keywords: Set<String> = ["redirect", "guard"]
 
     /// Whitespace-separated tokens, up to a token that starts with `#` (a comment).
     private static func tokens(of line: Substring) -> [Token] {
@@ -121,17 +131,7 @@ private struct Parser {
                 isValid = false
             }
         }
-        var seen: [String: Int] = [:]
-        for token in rest {
-            let key = token.keyValue?.key ?? token.text
-            if let column = seen[key] {
-                error("\(key) is given twice (first at column \(column))", line, token.column)
-                isValid = false
-                continue
-            }
-            seen[key] = token.column
-            if !parseOption(token, into: &entry, line: line, usage: usage) { isValid = false }
-        }
+        if !parseOptions(rest, into: &entry, line: line, usage: usage) { isValid = false }
         do {
             _ = try Router.expand(pattern: entry.pattern)
         } catch {
@@ -142,6 +142,119 @@ private struct Parser {
         // What the library's lint finds (a pattern that starts with a scheme, say) is reported by
         // `routes lint`, from `Router.lint(mayDecline:)`: the file parser only checks the syntax.
         file.routes.append(entry)
+    }
+
+    /// Reads the options into the entry; reports errors and returns `false` when one is wrong.
+    private mutating func parseOptions(
+        _ tokens: ArraySlice<Token>, into entry: inout RouteEntry, line: Int, usage: String
+    ) -> Bool {
+        var isValid = true
+        var seen: [String: Int] = [:]
+        for token in tokens {
+            let key = token.keyValue?.key ?? token.text
+            if let column = seen[key] {
+                error("\(key) is given twice (first at column \(column))", line, token.column)
+                isValid = false
+                continue
+            }
+            seen[key] = token.column
+            if !parseOption(token, into: &entry, line: line, usage: usage) { isValid = false }
+        }
+        return isValid
+    }
+
+    // MARK: Redirects and guards
+
+    /// `[SCHEME] redirect FROM TO [priority=N] [name=LABEL]` or `[SCHEME] guard PATTERN
+    /// refuse|hold`; `rest` follows the keyword.
+    private mutating func parsePolicy(keyword: Token, scheme: Token?, rest: ArraySlice<Token>, line: Int) {
+        let isRedirect = keyword.text == "redirect"
+        let usage =
+            isRedirect
+            ? "a redirect line is [SCHEME] redirect FROM TO [priority=N] [name=LABEL]"
+            : "a guard line is [SCHEME] guard PATTERN refuse|hold"
+        var isValid = true
+        var tableScheme: String?
+        if let scheme {
+            if Scheme.isValid(scheme.text) {
+                tableScheme = RouteTableFile.tableScheme(scheme.text)
+            } else {
+                error(
+                    "\"\(scheme.text)\" is not a scheme (letters, digits, '+', '-', '.', starting with a letter); "
+                        + usage, line, scheme.column)
+                isValid = false
+            }
+        }
+        let needed = isRedirect ? 2 : 1
+        let positional = rest.prefix { !$0.isOption }.prefix(needed)
+        guard positional.count == needed else {
+            let missing = isRedirect ? (positional.isEmpty ? "FROM and TO" : "TO") : "a pattern"
+            let column = (rest.last ?? keyword).column + (rest.last ?? keyword).text.count
+            error("expected \(missing); \(usage)", line, column)
+            return
+        }
+        let pattern = positional[positional.startIndex]
+        if isRedirect {
+            let target = positional[positional.startIndex + 1]
+            var entry = RouteEntry(
+                scheme: tableScheme, pattern: pattern.text, redirectTarget: target.text,
+                location: SourceLocation(line: line, column: pattern.column))
+            let options = rest.dropFirst(2)
+            if let decline = options.first(where: { $0.text == "decline" }) {
+                error(
+                    "a redirect does not decline: it always routes its target; \(usage)", line, decline.column
+                )
+                isValid = false
+            }
+            if !parseOptions(
+                options.filter { $0.text != "decline" }[...], into: &entry, line: line, usage: usage)
+            {
+                isValid = false
+            }
+            if let problem = Parser.redirectError(from: pattern.text, to: target.text) {
+                let column = problem.pattern == target.text ? target.column : pattern.column
+                self.error(problem.description, line, column + problem.offset)
+                isValid = false
+            }
+            if isValid { file.routes.append(entry) }
+            return
+        }
+        var decision: GuardEntry.Decision?
+        for token in rest.dropFirst() {
+            if decision == nil, let value = GuardEntry.Decision(rawValue: token.text) {
+                decision = value
+            } else {
+                error("unexpected \"\(token.text)\"; \(usage)", line, token.column)
+                isValid = false
+            }
+        }
+        if decision == nil, isValid {
+            error(
+                "expected refuse or hold after the pattern; \(usage)", line,
+                pattern.column + pattern.text.count)
+            isValid = false
+        }
+        do {
+            _ = try Router.expand(pattern: pattern.text)
+        } catch {
+            self.error(error.description, line, pattern.column + error.offset)
+            isValid = false
+        }
+        guard isValid, let decision else { return }
+        file.guards.append(
+            GuardEntry(
+                scheme: tableScheme, pattern: pattern.text, decision: decision,
+                location: SourceLocation(line: line, column: pattern.column)))
+    }
+
+    /// What the library says is wrong with a redirect (an invalid `from` or `to`, a `to` that
+    /// names a value `from` does not capture), or `nil`.
+    private static func redirectError(from: String, to: String) -> RoutePatternError? {
+        let router = Router()
+        var problem: RoutePatternError?
+        router.onInvalidPattern = { problem = problem ?? $0 }
+        router.default.addRedirect(from: from, to: to)
+        return problem
     }
 
     /// Reads one option into the entry; reports an error and returns `false` when it is wrong.

@@ -7,8 +7,10 @@
 struct RouteTableFile: Sendable, Hashable {
     /// The file name shown in diagnostics (`routes.txt:3:8: error: ...`).
     var name: String
-    /// The route lines, in file order.
+    /// The route lines (redirects included), in file order.
     var routes: [RouteEntry] = []
+    /// The guard lines, in file order.
+    var guards: [GuardEntry] = []
     /// The settings of each table that a directive (`@scheme ...`) sets up, in order of first mention.
     var tables: [TableSettings] = []
     /// Errors and warnings found while parsing, in line order.
@@ -28,7 +30,8 @@ struct SourceLocation: Sendable, Hashable, Comparable {
     }
 }
 
-/// One route line: `[SCHEME] PATTERN [priority=N] [name=LABEL] [decline]`.
+/// One route line: `[SCHEME] PATTERN [priority=N] [name=LABEL] [decline]`, or a redirect line:
+/// `[SCHEME] redirect FROM TO [priority=N] [name=LABEL]` (then ``pattern`` is `FROM`).
 struct RouteEntry: Sendable, Hashable {
     /// The scheme of the table, as written; `nil` for the global table.
     var scheme: String?
@@ -39,6 +42,25 @@ struct RouteEntry: Sendable, Hashable {
     var name: String?
     /// With the `decline` flag the route's handler returns `false`, so the next candidate is asked.
     var declines = false
+    /// For a redirect line, its `TO` (`RouteTable.addRedirect(from:to:priority:)`).
+    var redirectTarget: String?
+    /// Where the pattern starts.
+    var location: SourceLocation
+}
+
+/// One guard line: `[SCHEME] guard PATTERN refuse|hold` (`RouteTable.addGuard(for:_:)`).
+struct GuardEntry: Sendable, Hashable {
+    /// What the guard decides about every URL its pattern matches.
+    enum Decision: String, Sendable, Hashable {
+        case refuse
+        case hold
+    }
+
+    /// The scheme of the table, as written; `nil` for the global table.
+    var scheme: String?
+    /// The pattern as written, optional groups included.
+    var pattern: String
+    var decision: Decision
     /// Where the pattern starts.
     var location: SourceLocation
 }
@@ -84,6 +106,12 @@ extension RouteTableFile {
     static func tableScheme(_ scheme: String?) -> String? {
         guard let scheme, Scheme.key(scheme) != Scheme.key(Router.defaultScheme) else { return nil }
         return scheme
+    }
+
+    /// The scheme of the router's table for a scheme written in a file (``Router/defaultScheme``
+    /// for `nil`).
+    static func tableName(forRouter scheme: String?) -> String {
+        scheme ?? Router.defaultScheme
     }
 
     /// How a table is named in messages: `myapp`, or `the global table`.
