@@ -50,7 +50,62 @@ final class LegacyCoordinator {
     }
 }
 
+/// The same coordinator's deep-link policy: a sign-in guard, a legacy redirect and analytics.
+final class LegacyPolicyCoordinator {
+    let router = Router()
+    var signedIn = false
+    var events: [String] = []
+    var offThread: [String] = []
+    private weak var thread: Thread?
+
+    init(thread: Thread) {
+        self.thread = thread
+        router.onEvent = { [unowned self] event in note("\(event.kind) \(event.url.absoluteString)") }
+        router.default.addGuard(for: "/account/*") { [unowned self] _ in signedIn ? .proceed : .hold }
+        router.default.addRedirect(from: "/a/:id", to: "/account/:id")
+        router.default.add(pattern: "/account/:id") { [unowned self] params in
+            note("account \(params.string("id") ?? "")")
+            return true
+        }
+    }
+
+    func note(_ event: String) {
+        events.append(event)
+        if Thread.current !== thread { offThread.append(event) }
+    }
+
+    func signIn() {
+        signedIn = true
+        router.resume()
+    }
+}
+
 @Suite struct UnannotatedCallerTests {
+    @Test func guardsRedirectsAndEventsRunOnTheCallingThread() {
+        let done = DispatchSemaphore(value: 0)
+        final class Result: @unchecked Sendable {
+            var coordinator: LegacyPolicyCoordinator?
+            var answer: Bool?
+        }
+        let result = Result()
+        let thread = Thread {
+            let coordinator = LegacyPolicyCoordinator(thread: Thread.current)
+            result.answer = coordinator.router.route(to: "myapp://a/7")
+            coordinator.signIn()
+            result.coordinator = coordinator
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        #expect(result.answer == true)
+        #expect(
+            result.coordinator?.events == [
+                "redirected(to: myapp://account/7) myapp://a/7", "held myapp://account/7",
+                "resumed myapp://account/7", "account 7", "routed myapp://account/7",
+            ])
+        #expect(result.coordinator?.offThread == [])
+    }
+
     @Test func handlersLoggerAndUnmatchedHandlerRunOnTheCallingThread() {
         let done = DispatchSemaphore(value: 0)
         final class Result: @unchecked Sendable {

@@ -15,7 +15,7 @@ public enum RouteGuardDecision: Sendable {
     /// `route(to:)` returns `false`.
     case refuse
     /// The URL is kept in the router's queue (the one ``Router/suspend(keepingAtMost:)`` uses)
-    /// and `route(to:)` returns `true`; ``Router/resume(isolation:)`` routes it again, asking the
+    /// and `route(to:)` returns `true`; ``Router/resume(isolation:)-5jj55`` routes it again, asking the
     /// guards again.
     case hold
     /// This URL is routed instead, from the table of its scheme, with the same extra parameters.
