@@ -6,10 +6,11 @@ extension Router {
     /// each URL that some route matches — with its extra parameters and the table it was routed
     /// to — and returns `true`, without calling a handler. A URL that no route matches is not
     /// kept: `route(to:)` returns `false` and the unmatched handler is called at once, as when
-    /// routing. At most `limit` URLs are kept at any moment: when one more arrives, or when
-    /// suspending again lowers the limit, the oldest are dropped (and logged), so that hostile
-    /// input cannot grow memory. With a limit of 0 nothing is kept and `route(to:)` returns
-    /// `false`. ``canRoute(to:)`` and ``RouteMap``'s `resolve` are not affected.
+    /// routing. At most `limit` URLs are kept at any moment, those a guard holds included (the
+    /// limit stays after `resume()`): when one more arrives, or when suspending again lowers the
+    /// limit, the oldest are dropped (and logged), so that hostile input cannot grow memory. With
+    /// a limit of 0 nothing is kept and `route(to:)` returns `false`. ``canRoute(to:)`` and
+    /// ``RouteMap``'s `resolve` are not affected.
     ///
     /// ```swift
     /// router.suspend()                        // at launch, before the UI exists
@@ -23,17 +24,19 @@ extension Router {
         logDropped(dropped)
     }
 
-    /// Resumes routing: routes the kept URLs in arrival order, each from the table it was routed
-    /// to (for `router.route(to:)`, the table of its scheme now). Until the queue is empty, a URL
+    /// Resumes routing: routes the URLs kept while suspended and those a guard held
+    /// (``RouteGuardDecision/hold``), in arrival order, each from the table it was routed to (for
+    /// `router.route(to:)`, the table of its scheme now), asking the guards again. A URL that a
+    /// guard holds again meanwhile waits for the next `resume()`. Until the queue is empty, a URL
     /// routed meanwhile — by a handler or anyone — is queued behind them (`route(to:)` returns
     /// `true` for it, as when kept); then routing is direct again. A handler that suspends the
     /// router again stops the resume: the rest stays kept, within the new limit. When a kept URL
-    /// reaches an `async` handler, the rest of the queue continues in a task on the caller's
-    /// isolation (a caller without isolation cannot await it: that URL is unhandled); `await
-    /// resume()` awaits them instead. Does nothing when the router is not suspended.
+    /// reaches an `async` handler or guard, the rest of the queue continues in a task on the
+    /// caller's isolation (a caller without isolation cannot await it: that URL is unhandled);
+    /// `await resume()` awaits them instead. Does nothing when nothing is suspended or held.
     ///
     /// ```swift
-    /// router.resume()
+    /// router.resume()  // e.g. after sign-in: the held links open
     /// ```
     @_disfavoredOverload
     @available(*, noasync, message: "in top-level code, await picks this form: resume from an async function")
@@ -95,9 +98,11 @@ extension Router {
 
 #if compiler(>=6.2)
     extension Router {
-        /// Resumes routing, as ``resume(isolation:)``, awaiting the `async` handlers of each kept
-        /// URL in turn, so that every kept URL is handled, in order, when this returns (unless a
-        /// handler suspends the router again, or a resume was already under way).
+        /// Resumes routing, as ``resume(isolation:)``, awaiting the `async` handlers and guards of
+        /// each kept or held URL in turn, so that every one is handled, in order, when this
+        /// returns (unless a handler suspends the router again, or a resume was already under
+        /// way; a URL held again waits for the next resume). Does nothing when nothing is
+        /// suspended or held.
         ///
         /// ```swift
         /// await router.resume()
