@@ -125,6 +125,24 @@ import Testing
         #expect(opened == ["home", "7"])
     }
 
+    @Test func keptURLsCanBeListedAndDiscardedAfterASignOut() {
+        let router = Router()
+        var dropped: [URL] = []
+        router.onEvent = { event in if event.kind == .dropped { dropped.append(event.url) } }
+        router.myapp.addGuard(for: "/account/*") { _ in .hold }
+        router.myapp.add(pattern: "/account/:id") { _ in true }
+        router.myapp.add(pattern: "/home") { _ in true }
+        router.route(to: "myapp://account/1")
+        router.suspend()
+        router.route(to: "myapp://home")
+        #expect(router.keptURLs == [URL(string: "myapp://account/1")!, URL(string: "myapp://home")!])
+        router.discardKeptURLs()
+        #expect(router.keptURLs.isEmpty)
+        #expect(dropped == [URL(string: "myapp://account/1")!, URL(string: "myapp://home")!])
+        router.resume()
+        #expect(router.queue.count == 0)
+    }
+
     @Test func heldAndSuspendedURLsResumeInArrivalOrder() {
         let router = Router()
         var signedIn = false

@@ -72,6 +72,31 @@ import Testing
         #expect(components == ["a", "b/c"])
     }
 
+    // Regression (found documenting): the fragment, read by routing as more of the path, ended
+    // up percent-encoded in the last wildcard component of the target (`b%23frag`).
+    @Test func theFragmentIsCarriedOverAsItIs() {
+        let router = Router()
+        var url: URL?
+        var components: [String]?
+        router.https.add(pattern: "/new/*") { params in
+            url = params.url
+            components = params.wildcardComponents
+            return true
+        }
+        router.https.addRedirect(from: "/old/*", to: "/new/*")
+        #expect(router.route(to: "https://example.com/old/a/b?q=1#frag"))
+        #expect(url?.absoluteString == "https://example.com/new/a/b?q=1#frag")
+        #expect(components == ["a", "b#frag"])
+        // A fragment route's values come from the fragment: nothing is carried over.
+        router.https.add(pattern: "/tab/:name") { params in
+            url = params.url
+            return true
+        }
+        router.https.addRedirect(from: "/page#/:tab", to: "/tab/:tab")
+        #expect(router.route(to: "https://example.com/page#/posts"))
+        #expect(url?.absoluteString == "https://example.com/tab/posts")
+    }
+
     @Test func aRedirectIsARouteInPriorityAndOrder() {
         let fixture = Fixture()
         var asked: [String] = []

@@ -67,9 +67,25 @@ struct Redirect {
     }
 
     /// The URL to route instead of `parts`, built from the values of `parameters` (the match of
-    /// the redirect's `from`): its `:name` values and wildcard, then the routed URL's query.
+    /// the redirect's `from`): its `:name` values and wildcard, then the routed URL's query and
+    /// fragment.
     /// `nil` when no URL can be built (logged by the caller).
     func target(of parts: URLParts, _ parameters: RouteParameters, in table: RouteTable) -> URLParts? {
+        // Routing reads a fragment as more of the path (`b#frag`); unless `from` is a fragment
+        // route, its values are read without it and the fragment is carried over as it is.
+        var parameters = parameters
+        var fragment: Substring?
+        if let written = parts.fragment, !parameters.matched.text.contains("#") {
+            let request = RouteRequest(parts: parts.withoutFragment, options: table.options)
+            if request.verdict(for: parameters.matched) == .matches {
+                parameters = request.withSegments {
+                    RouteParameters(
+                        request: request, matched: parameters.matched, captures: Captures(parameters.matched, $0),
+                        extra: [:], scheme: table.scheme)
+                }
+                fragment = written
+            }
+        }
         var values: [String: Any] = [:]
         for name in parameters.matched.parameterNames {
             values[name] = parameters.routeValue(named: name)
@@ -94,6 +110,7 @@ struct Redirect {
             let separator = text[..<hash].contains("?") ? "&" : "?"
             text.insert(contentsOf: separator + query, at: hash)
         }
+        if let fragment { text += "#" + fragment }
         return URLParts(string: text)
     }
 }

@@ -5,9 +5,8 @@ import Foundation
 ///
 /// ```swift
 /// router.onEvent = { event in
-///     analytics.log(
-///         "deeplink", ["kind": "\(event.kind)", "url": event.url.absoluteString,
-///                      "source": event.parameters["source"] ?? "unknown"])
+///     let source = event.parameters["source"] as? String ?? "unknown"
+///     print("deeplink", event.kind, event.url, "from", source)
 /// }
 /// router.route(to: url, parameters: ["source": "widget"])
 /// ```

@@ -52,6 +52,19 @@ struct RoutingQueue {
         return dropExcess()
     }
 
+    /// The held URLs, oldest first.
+    var all: [KeptURL] { heldAgain + urls[head...] }
+
+    /// Removes every held URL; returns them.
+    mutating func removeAll() -> [KeptURL] {
+        defer {
+            urls = []
+            head = 0
+            heldAgain = []
+        }
+        return all
+    }
+
     /// Starts routing the held URLs.
     mutating func beginDraining() {
         isDraining = true

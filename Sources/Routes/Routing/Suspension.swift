@@ -1,3 +1,5 @@
+import Foundation
+
 // Routing that waits until the app is ready: while a router is suspended, the URLs it could
 // route are held in its queue (`RoutingQueue.swift`), in arrival order, and `resume()` routes
 // them.
@@ -57,6 +59,24 @@ extension Router {
         _ = queue.endSuspension()
         logger?("[Routes] resumed")
         return !queue.isDraining
+    }
+
+    /// The URLs the router keeps for the next `resume()` — kept while suspended or held by a
+    /// guard — oldest first.
+    ///
+    /// ```swift
+    /// router.keptURLs  // [myapp://account/orders/7]
+    /// ```
+    public var keptURLs: [URL] { queue.all.map(\.parts.routedURL) }
+
+    /// Drops every URL kept for the next `resume()` (each reported as dropped): after a sign-out,
+    /// or when sign-in is cancelled, so that stale links do not open later.
+    ///
+    /// ```swift
+    /// func didSignOut() { router.discardKeptURLs() }
+    /// ```
+    public func discardKeptURLs() {
+        logDropped(queue.removeAll())
     }
 
     /// Holds a URL a guard held: `false` when the queue keeps nothing (a limit of 0). While a

@@ -86,6 +86,15 @@ struct URLParts {
         return text[lower..<utf8.index(lower, offsetBy: range.count)]
     }
 
+    /// The same parts without the fragment (a redirect reads its values so).
+    var withoutFragment: URLParts {
+        URLParts(
+            text: text,
+            ranges: Offsets(
+                scheme: ranges.scheme, host: ranges.host, path: ranges.path, query: ranges.query, fragment: nil),
+            url: url)
+    }
+
     /// Parts of a string, from the fast path or as written; `nil` when `URL(string:)` fails.
     init?(string: String) {
         if let parts = URLParts.split(string) {
