@@ -84,7 +84,8 @@ import Testing
         var seen = 0
         router.myapp.add(pattern: "/n/:i") { _ in true }
         router.myapp.addGuard(for: "/n/:i") { params in params["i"] as? String == "0" ? .hold : .proceed }
-        router.onEvent = { event in
+        // Unowned: the router holds its observer.
+        router.onEvent = { [unowned router] event in
             seen += 1
             guard seen < 200 else { return }
             // Re-entrant: every kind of event may route, suspend, resume and change the tables.
