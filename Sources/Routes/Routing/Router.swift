@@ -47,7 +47,7 @@ public final class Router {
     /// ```swift
     /// router.logger = { line in print(line) }
     /// ```
-    public var logger: ((String) -> Void)? {
+    @exclusivity(unchecked) public var logger: ((String) -> Void)? {
         didSet { for table in allTables { table.logger = logger } }
     }
 
@@ -61,7 +61,7 @@ public final class Router {
     ///                     source: event.parameters["source"] as? String)
     /// }
     /// ```
-    public var onEvent: ((RoutingEvent) -> Void)? {
+    @exclusivity(unchecked) public var onEvent: ((RoutingEvent) -> Void)? {
         didSet { for table in allTables { table.onEvent = onEvent } }
     }
 

@@ -91,7 +91,8 @@ struct URLParts {
         URLParts(
             text: text,
             ranges: Offsets(
-                scheme: ranges.scheme, host: ranges.host, path: ranges.path, query: ranges.query, fragment: nil),
+                scheme: ranges.scheme, host: ranges.host, path: ranges.path, query: ranges.query,
+                fragment: nil),
             url: url)
     }
 
@@ -345,46 +346,54 @@ struct URLParts {
     private static func scanPart(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, allowed: CharacterClass
     ) -> Int? {
-        var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
-            if allowed.contains(byte) {
-                index += 1
-            } else if byte == .percent {
-                guard index + 2 < bytes.count, PercentDecoding.hexValue(bytes[index + 1]) != nil,
-                    PercentDecoding.hexValue(bytes[index + 2]) != nil
-                else { return nil }
-                index += 3
-            } else if allowed.ends(at: byte) {
-                return index
-            } else {
-                return nil
+        CharacterClass.table.withUnsafeBufferPointer { table in
+            var index = start
+            while index < bytes.count {
+                let byte = bytes[index]
+                // One load per byte: the byte's classes, a bit each (see `CharacterClass.table`).
+                let classes = table[Int(byte)]
+                if classes & allowed.bit != 0 {
+                    index += 1
+                } else if byte == .percent {
+                    guard index + 2 < bytes.count, PercentDecoding.hexValue(bytes[index + 1]) != nil,
+                        PercentDecoding.hexValue(bytes[index + 2]) != nil
+                    else { return nil }
+                    index += 3
+                } else if classes & allowed.endBit != 0 {
+                    return index
+                } else {
+                    return nil
+                }
             }
+            return index
         }
-        return index
     }
 }
 
-/// The RFC 3986 character classes that the fast path accepts, as bit masks over ASCII.
+/// The RFC 3986 character classes that the fast path accepts, as bit masks over ASCII, and as
+/// one table of bits over all bytes for the scan.
 private struct CharacterClass {
     /// Bits for the bytes 0–63 and 64–127.
     let low: UInt64
     let high: UInt64
     /// The delimiters that end the part.
     let delimiters: UInt64
+    /// This class's bit in ``table`` (host 1, path 2, query 4).
+    let bit: UInt8
 
     // Constant masks (bit n set: byte n is in the class), so these need no run-time initialization.
     // "#" is byte 35, "/" byte 47, "?" byte 63.
 
     /// reg-name: unreserved / sub-delims (and pct-encoded); ends at "/", "?" or "#".
     static let host = CharacterClass(
-        low: 0x2BFF_7FD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFE, delimiters: 1 << 35 | 1 << 47 | 1 << 63)
+        low: 0x2BFF_7FD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFE, delimiters: 1 << 35 | 1 << 47 | 1 << 63,
+        bit: 1)
     /// pchar / "/"; ends at "?" or "#".
     static let path = CharacterClass(
-        low: 0x2FFF_FFD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFF, delimiters: 1 << 35 | 1 << 63)
+        low: 0x2FFF_FFD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFF, delimiters: 1 << 35 | 1 << 63, bit: 2)
     /// pchar / "/" / "?" (query and fragment); ends at "#".
     static let query = CharacterClass(
-        low: 0xAFFF_FFD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFF, delimiters: 1 << 35)
+        low: 0xAFFF_FFD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFF, delimiters: 1 << 35, bit: 4)
 
     @inline(__always)
     func contains(_ byte: UInt8) -> Bool {
@@ -395,6 +404,21 @@ private struct CharacterClass {
     @inline(__always)
     func ends(at byte: UInt8) -> Bool {
         byte < 64 && delimiters >> UInt64(byte) & 1 != 0
+    }
+
+    /// The bit of the delimiters in ``table``.
+    var endBit: UInt8 { bit << 3 }
+
+    /// For each byte, the classes that allow it and the classes it ends, one bit each: the scan
+    /// reads one entry per byte instead of testing the masks.
+    static let table: [UInt8] = (0..<256).map { value in
+        let byte = UInt8(value)
+        var classes: UInt8 = 0
+        for part in [host, path, query] {
+            if part.contains(byte) { classes |= part.bit }
+            if part.ends(at: byte) { classes |= part.endBit }
+        }
+        return classes
     }
 
     static func isDelimiter(_ byte: UInt8) -> Bool {
