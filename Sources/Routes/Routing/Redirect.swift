@@ -77,11 +77,12 @@ struct Redirect {
         var fragment: Substring?
         if let written = parts.fragment, !parameters.matched.text.contains("#") {
             let request = RouteRequest(parts: parts.withoutFragment, options: table.options)
-            if request.verdict(for: parameters.matched) == .matches {
+            let matched = parameters.matched
+            if request.verdict(for: matched) == .matches {
                 parameters = request.withSegments {
                     RouteParameters(
-                        request: request, matched: parameters.matched, captures: Captures(parameters.matched, $0),
-                        extra: [:], scheme: table.scheme)
+                        request: request, matched: matched, captures: Captures(matched, $0), extra: [:],
+                        scheme: table.scheme)
                 }
                 fragment = written
             }
