@@ -75,12 +75,20 @@ public struct RouteParameters {
     /// for (key, value) in params.dictionary { print(key, value) }
     /// ```
     public var dictionary: [String: Any] {
-        var query: [String: [String]] = [:]
+        // One table, sized once for every key it can hold (a growing one reallocates at each
+        // doubling); arrays only for the query names that repeat.
+        var result: [String: Any] = [:]
+        result.reserveCapacity(request.queryItemCount + matched.parameterNames.count + extra.count + 4)
+        var repeated: [String: [String]] = [:]
         request.forEachQueryItem { name, value in
-            query[name, default: []].append(value)
+            if repeated[name] != nil {
+                repeated[name]?.append(value)
+            } else if let first = result.updateValue(value, forKey: name) {
+                repeated[name] = [first as? String ?? "", value]
+            }
             return true
         }
-        var result: [String: Any] = query.mapValues { $0.count == 1 ? $0[0] as Any : $0 as Any }
+        for (name, values) in repeated { result[name] = values }
         for (index, name) in matched.parameterNames.enumerated() { result[name] = routeValue(index) }
         result.merge(extra) { _, new in new }
         // Reserved keys last: a query item or an extra parameter never stands in for one.

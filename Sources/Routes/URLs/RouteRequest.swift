@@ -311,6 +311,22 @@ struct RouteRequest {
         }
     }
 
+    /// How many items ``forEachQueryItem(_:)`` gives, counted without decoding them.
+    var queryItemCount: Int {
+        var count = 0
+        let counting: (Substring, Substring?) -> Bool = { _, _ in
+            count += 1
+            return true
+        }
+        if let query = parts.ranges.query {
+            RouteRequest.forEachRawQueryItem(in: parts.substring(query), counting)
+        }
+        if let fragmentQuery = layout.fragmentQuery {
+            RouteRequest.forEachRawQueryItem(in: parts.substring(fragmentQuery.range), counting)
+        }
+        return count
+    }
+
     /// `a=1&b&&c=` → `(a, 1)`, `(b, nil)`, `(c, "")`: items without a name are left out.
     /// Returns `false` when `body` stopped early.
     @discardableResult
