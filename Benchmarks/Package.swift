@@ -49,6 +49,7 @@ let package = Package(
                 "RouterWorkload",
                 "CMallocInfo",
                 .product(name: "Routes", package: "Routes"),
+                .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

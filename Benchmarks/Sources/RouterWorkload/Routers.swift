@@ -1,7 +1,7 @@
 import Foundation
 import Logging
-import RoutingKit
 import Routes
+import RoutingKit
 
 /// Building each router from a ``Workload`` and running its 1,000 lookups.
 ///
@@ -44,6 +44,53 @@ public enum Routers {
         return router
     }
 
+    /// What the handlers of ``routesReading(_:_:)`` read.
+    public enum Reading: String, CaseIterable, Sendable {
+        /// Nothing: `{ _ in true }`, as ``routes(_:)``.
+        case nothing
+        /// Each value as `params["name"] as? String`.
+        case subscripted
+        /// Each value with `params.string("name")`.
+        case string
+        /// Each value with `params.int("name")` (every value of the workload is a number).
+        case int
+        /// `params.dictionary` (its count is checked: the values and the three reserved keys).
+        case dictionary
+    }
+
+    /// A `Router` with every pattern on its global table, whose handlers read each of their
+    /// values (`uid` and `pid` for `/s{i}/users/:uid/posts/:pid`, `id` for
+    /// `/section{i}/item/:id`) as `reading` says. Every value is present and numeric, so every
+    /// handler returns `true`, and a wrong value fails the count of handled URLs.
+    ///
+    /// ```swift
+    /// let router = Routers.routesReading(["/section1/item/:id"], .int)
+    /// Routers.lookUp(router, strings: ["myapp://section1/item/7"])  // 1
+    /// ```
+    @inline(never)
+    public static func routesReading(_ patterns: [String], _ reading: Reading) -> Routes.Router {
+        let router = Routes.Router()
+        for pattern in patterns {
+            let twoValues = pattern.hasSuffix(":pid")
+            let handler: RouteHandler
+            switch (reading, twoValues) {
+            case (.nothing, _): handler = { _ in true }
+            case (.subscripted, true):
+                handler = { $0["uid"] as? String != nil && $0["pid"] as? String != nil }
+            case (.subscripted, false): handler = { $0["id"] as? String != nil }
+            case (.string, true): handler = { $0.string("uid") != nil && $0.string("pid") != nil }
+            case (.string, false): handler = { $0.string("id") != nil }
+            case (.int, true): handler = { $0.int("uid") != nil && $0.int("pid") != nil }
+            case (.int, false): handler = { $0.int("id") != nil }
+            // The values, then `pattern`, `url` and `scheme` (no wildcard key: no `*`).
+            case (.dictionary, true): handler = { $0.dictionary.count == 5 }
+            case (.dictionary, false): handler = { $0.dictionary.count == 4 }
+            }
+            router.default.add(pattern: pattern, handler: handler)
+        }
+        return router
+    }
+
     /// `router.route(to: String)` for each URL.
     @inline(never)
     public static func lookUp(_ router: Routes.Router, strings urls: [String]) -> Int {
@@ -58,6 +105,14 @@ public enum Routers {
         var handled = 0
         for url in urls where router.route(to: url) { handled += 1 }
         return handled
+    }
+
+    /// `router.canRoute(to: String)` for each URL (no handler is called); how many can be routed.
+    @inline(never)
+    public static func lookUp(_ router: Routes.Router, canRoute urls: [String]) -> Int {
+        var routable = 0
+        for url in urls where router.canRoute(to: url) { routable += 1 }
+        return routable
     }
 
     // MARK: Routes, many parameters
@@ -88,7 +143,9 @@ public enum Routers {
 
     /// One `router.route(to:parameters:)`; 1 when handled.
     @inline(never)
-    public static func routeOnce(_ router: Routes.Router, _ url: String, parameters: [String: Any] = [:]) -> Int {
+    public static func routeOnce(_ router: Routes.Router, _ url: String, parameters: [String: Any] = [:])
+        -> Int
+    {
         router.route(to: url, parameters: parameters) ? 1 : 0
     }
 
@@ -147,4 +204,10 @@ public enum Routers {
 /// ```
 public struct LinearReferenceRouter {
     let reference: LinearReference
+
+    /// Routes each URL as `Routers.lookUp(_:strings:)` does, but outside any `lookUp` function
+    /// (a warm-up before a profile); how many were handled.
+    public func warmUp(_ urls: [String]) -> Int {
+        urls.filter { reference.route($0, handler: { _ in true }).accepted }.count
+    }
 }

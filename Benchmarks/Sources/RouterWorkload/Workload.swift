@@ -28,7 +28,9 @@ public struct Workload: Sendable {
     /// The scheme of every lookup URL.
     public static let scheme = "myapp"
 
+    /// The number of routes in the table.
     public let routeCount: Int
+    /// Which lookups `urls` holds.
     public let mix: Mix
     /// The patterns, route `i` at index `i`.
     public let patterns: [String]
@@ -39,7 +41,13 @@ public struct Workload: Sendable {
     public let pathComponents: [[String]]
     /// How many of `urls` a correct router handles.
     public let expectedHits: Int
+    /// Whether `urls[k]` is a hit (drawn for a registered route) or a miss.
+    public let isHit: [Bool]
+    /// The number of route values (`:name` parameters) of the route each hit URL matches,
+    /// averaged over the hit URLs: what a handler reading each of its values reads per hit.
+    public let valuesPerHit: Double
 
+    /// The table of `routeCount` routes and `lookups` URLs of `mix`, the same in every run.
     public init(routeCount: Int, mix: Mix, lookups: Int = Workload.lookupsPerIteration) {
         self.routeCount = routeCount
         self.mix = mix
@@ -54,23 +62,45 @@ public struct Workload: Sendable {
         case .hits: missCount = 0
         case .misses: missCount = lookups
         }
-        var urls: [String] = []
-        urls.reserveCapacity(lookups)
+        // (URL, is a hit): shuffling the pairs draws the same permutation as shuffling the URLs
+        // alone (it depends only on the count and the generator).
+        var entries: [(url: String, isHit: Bool)] = []
+        entries.reserveCapacity(lookups)
+        var values = 0
         for index in 0..<lookups {
             if index < missCount {
-                urls.append(Workload.missURL(kind: index % 2, routeCount: routeCount, using: &random))
+                entries.append(
+                    (Workload.missURL(kind: index % 2, routeCount: routeCount, using: &random), false))
             } else {
                 let route = Int.random(in: 0..<routeCount, using: &random)
-                urls.append(Workload.hitURL(route: route, using: &random))
+                entries.append((Workload.hitURL(route: route, using: &random), true))
+                values += Workload.pattern(route).filter { $0 == ":" }.count
             }
         }
-        urls.shuffle(using: &random)
+        entries.shuffle(using: &random)
+        let urls = entries.map(\.url)
         self.urls = urls
+        isHit = entries.map(\.isHit)
         expectedHits = lookups - missCount
+        valuesPerHit = expectedHits == 0 ? 0 : Double(values) / Double(expectedHits)
         pathComponents = urls.map { url in
             url.dropFirst(Workload.scheme.count + 3).split(separator: "/", omittingEmptySubsequences: false)
                 .map(String.init)
         }
+    }
+
+    /// The URLs that are hits (`true`) or misses (`false`), in their order in `urls`.
+    ///
+    /// ```swift
+    /// Workload(routeCount: 1_000, mix: .mixed).urls(hits: false).count  // 100
+    /// ```
+    public func urls(hits: Bool) -> [String] {
+        zip(urls, isHit).filter { $0.1 == hits }.map(\.0)
+    }
+
+    /// The path components of the hit (`true`) or miss (`false`) URLs, as `urls(hits:)`.
+    public func pathComponents(hits: Bool) -> [[String]] {
+        zip(pathComponents, isHit).filter { $0.1 == hits }.map(\.0)
     }
 
     /// The pattern of route `i`.
@@ -111,8 +141,10 @@ public struct Workload: Sendable {
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// A generator whose sequence depends only on `seed`.
     public init(seed: UInt64) { state = seed }
 
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
