@@ -132,7 +132,7 @@ public struct RouteParameters {
         case .empty: return []
         case .segments(let range):
             let plusAsSpace = decodesPlus
-            return request.segmentText.withBytes { bytes in
+            return request.withSegmentBytes { bytes in
                 bytes[range.range].split(separator: .slash, omittingEmptySubsequences: false).map {
                     PercentDecoding.decodeOrKeep(UnsafeBufferPointer(rebasing: $0), plusAsSpace: plusAsSpace)
                 }
@@ -153,7 +153,7 @@ public struct RouteParameters {
     private func routeValue(_ index: Int) -> String {
         var range = captures[index]
         let plusAsSpace = decodesPlus
-        return request.segmentText.withBytes { bytes in
+        return request.withSegmentBytes { bytes in
             if range.upperBound - range.lowerBound > 1, bytes[range.upperBound - 1] == .hash {
                 range.upperBound -= 1
             }
@@ -208,6 +208,12 @@ public struct RouteParameters {
     }
 
     private func layer(of key: String) -> Layer {
+        // The frequent case first: a route value, with no extra parameter to override it and no
+        // parameter named like a reserved key (then `key` is none of them): what the layers
+        // below would find, without comparing `key` with the reserved keys.
+        if extra.isEmpty, !matched.hasReservedName, let index = matched.parameterNames.firstIndex(of: key) {
+            return .route(index)
+        }
         // The reserved keys first: nothing overrides them (the "Routing rules" article, *Parameters*).
         switch key {
         case Keys.pattern, Keys.url, Keys.scheme: return .reserved

@@ -24,6 +24,9 @@ final class RoutePattern: Equatable, Sendable {
     /// The segment index of each parameter, in the same order.
     let parameterPositions: [Int]
     let hasWildcard: Bool
+    /// Whether a parameter is named like a reserved key (``RouteParameters/Keys``): reading a
+    /// value by name may then not look at the names first.
+    let hasReservedName: Bool
 
     /// Parses components that are already split on `/`, each with its UTF-8 offset in `source`
     /// (the pattern the user wrote), for error positions.
@@ -65,6 +68,12 @@ final class RoutePattern: Equatable, Sendable {
         self.parameterNames = parameterNames
         self.parameterPositions = parameterPositions
         hasWildcard = segments.last == .wildcard
+        hasReservedName = parameterNames.contains {
+            [
+                RouteParameters.Keys.pattern, RouteParameters.Keys.url, RouteParameters.Keys.scheme,
+                RouteParameters.Keys.wildcard,
+            ].contains($0)
+        }
     }
 
     /// `:id` → `id`, `:id#` → `id`, `:` → `:` (JLRoutes' name for a bare colon), `:#` → empty.

@@ -19,6 +19,14 @@ struct RouteRequest {
     /// appended, the joined `host/path#fragment-path`.
     var segmentText: String { joinedText ?? parts.text }
 
+    /// Calls `body` with the bytes of ``segmentText``, read in place (``segmentText`` would
+    /// retain the string it returns).
+    @inline(__always)
+    func withSegmentBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let joinedText { return joinedText.withBytes(body) }
+        return parts.text.withBytes(body)
+    }
+
     init(parts: URLParts, options: RouteOptions) {
         self.parts = parts
         self.options = options
