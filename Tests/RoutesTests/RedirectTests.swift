@@ -97,6 +97,45 @@ import Testing
         #expect(url?.absoluteString == "https://example.com/tab/posts")
     }
 
+    /// Whatever the values hold (escapes, malformed ones, `+`, `#`, `?`, `/`, non-ASCII), the
+    /// target receives the values the source captured.
+    @Test(arguments: 0..<4) func valuesReachTheTargetAsTheSourceReadThem(seed: UInt64) {
+        let pieces = [
+            "a", "%41", "%", "%ZZ", "%2F", "+", "%2B", "%23", "%3F", "&", "=", "%C3%A9", "é", " ", "~", ":",
+        ]
+        var generator = SeededGenerator(seed: seed)
+        func value() -> String {
+            (0..<Int.random(in: 1...4, using: &generator)).map { _ in pieces.randomElement(using: &generator)!
+            }
+            .joined()
+        }
+        let router = Router()
+        var source: [String] = []
+        var target: [String] = []
+        router.myapp.add(pattern: "/r/:a/*", priority: 1) { params in
+            source = [params.string("a") ?? "-"] + (params.wildcardComponents ?? [])
+            return false
+        }
+        router.myapp.addRedirect(from: "/r/:a/*", to: "/t/:a/*")
+        router.myapp.add(pattern: "/t/:a/*") { params in
+            target = [params.string("a") ?? "-"] + (params.wildcardComponents ?? [])
+            return true
+        }
+        var checked = 0
+        for _ in 0..<50 {
+            let url =
+                "myapp://r/"
+                + (0..<Int.random(in: 1...3, using: &generator)).map { _ in value() }.joined(separator: "/")
+            source = []
+            target = []
+            guard router.canRoute(to: url) else { continue }
+            #expect(router.route(to: url), "\(url)")
+            #expect(target == source, "\(url)")
+            checked += 1
+        }
+        #expect(checked > 25)
+    }
+
     @Test func aRedirectIsARouteInPriorityAndOrder() {
         let fixture = Fixture()
         var asked: [String] = []

@@ -107,6 +107,24 @@ import Testing
         #expect(lines.isEmpty)
     }
 
+    // Regression (fuzzer, with held URLs in the queue): a handler's resume() while a resume
+    // drains the queue, the router no longer suspended, logged "resumed" again.
+    @Test func resumingWhileAResumeDrainsDoesNothing() {
+        var lines: [String] = []
+        router.default.add(pattern: "/n/:id") { [unowned router = self.router, log] params in
+            log.append("n \(params.string("id") ?? "")")
+            router.resume()
+            return true
+        }
+        router.suspend()
+        router.route(to: "myapp://n/1")
+        router.route(to: "myapp://n/2")
+        router.logger = { lines.append($0) }
+        router.resume()
+        #expect(lines.filter { $0.contains("] resumed") && !$0.contains("://") } == ["[Routes] resumed"])
+        #expect(log.take() == ["n 1", "n 2"])
+    }
+
     /// An unmatched handler called while suspended may resume, route and suspend again.
     @Test func anUnmatchedHandlerMayUseTheQueue() {
         router.default.add(pattern: "/n/:id", handler: handler("n"))

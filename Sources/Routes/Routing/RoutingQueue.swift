@@ -24,8 +24,9 @@ struct RoutingQueue {
     /// The number of URLs held.
     var count: Int { heldAgain.count + urls.count - head }
 
-    /// Whether `resume()` has something to do: a suspension to end or URLs to route.
-    var hasWork: Bool { isSuspended || count > 0 }
+    /// Whether `resume()` has something to do: a suspension to end, or held URLs to route when no
+    /// resume routes them already.
+    var hasWork: Bool { isSuspended || (count > 0 && !isDraining) }
 
     /// Suspends, or changes the limit of a suspension; returns the oldest URLs beyond the limit.
     mutating func suspend(keepingAtMost limit: Int) -> [KeptURL] {
