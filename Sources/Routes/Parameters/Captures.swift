@@ -24,7 +24,7 @@ struct Captures {
 
     /// The captures of `pattern`, which matched `segments`.
     init(_ pattern: RoutePattern, _ segments: Segments) {
-        for position in pattern.parameterPositions { append(segments[position]) }
+        pattern.forEachParameter { _, _, position in append(segments[position]) }
         guard pattern.hasWildcard else { return }
         let start = pattern.segments.count - 1
         // The empty path reads as one empty segment, but a wildcard captures nothing from it.

@@ -78,7 +78,7 @@ public struct RouteParameters {
         // One table, sized once for every key it can hold (a growing one reallocates at each
         // doubling); arrays only for the query names that repeat.
         var result: [String: Any] = [:]
-        result.reserveCapacity(request.queryItemCount + matched.parameterNames.count + extra.count + 4)
+        result.reserveCapacity(request.queryItemCount + matched.parameterCount + extra.count + 4)
         var repeated: [String: [String]] = [:]
         request.forEachQueryItem { name, value in
             if repeated[name] != nil {
@@ -89,7 +89,7 @@ public struct RouteParameters {
             return true
         }
         for (name, values) in repeated { result[name] = values }
-        for (index, name) in matched.parameterNames.enumerated() { result[name] = routeValue(index) }
+        matched.forEachParameter { index, name, _ in result[name] = routeValue(index) }
         result.merge(extra) { _, new in new }
         // Reserved keys last: a query item or an extra parameter never stands in for one.
         result[Keys.wildcard] = wildcardComponents  // removes the key when the pattern has no `*`
@@ -145,7 +145,7 @@ public struct RouteParameters {
     /// The `:name` value captured for `name`, whatever the query or the extra parameters say
     /// (a redirect builds its target from these).
     func routeValue(named name: String) -> String? {
-        matched.parameterNames.firstIndex(of: name).map(routeValue)
+        matched.parameterIndex(of: name).map(routeValue)
     }
 
     /// The `index`th `:name` value: one trailing `#` (from a fragment) removed, `+` and escapes
@@ -211,7 +211,7 @@ public struct RouteParameters {
         // The frequent case first: a route value, with no extra parameter to override it and no
         // parameter named like a reserved key (then `key` is none of them): what the layers
         // below would find, without comparing `key` with the reserved keys.
-        if extra.isEmpty, !matched.hasReservedName, let index = matched.parameterNames.firstIndex(of: key) {
+        if extra.isEmpty, !matched.hasReservedName, let index = matched.parameterIndex(of: key) {
             return .route(index)
         }
         // The reserved keys first: nothing overrides them (the "Routing rules" article, *Parameters*).
@@ -221,7 +221,7 @@ public struct RouteParameters {
         default: break
         }
         if !extra.isEmpty, let value = extra[key] { return .extra(value) }
-        if let index = matched.parameterNames.firstIndex(of: key) { return .route(index) }
+        if let index = matched.parameterIndex(of: key) { return .route(index) }
         return .query
     }
 

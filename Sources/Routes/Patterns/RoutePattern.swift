@@ -18,11 +18,11 @@ enum PatternSegment: Equatable, Sendable {
 final class RoutePattern: Equatable, Sendable {
     /// The pattern text this was parsed from, e.g. the expansion `"/the/foo/:a"`.
     let text: String
+    /// The segments; the parameters are found in them (a pattern has few segments, and every
+    /// array a registered pattern keeps costs memory per route).
     let segments: [PatternSegment]
-    /// The parameter names, in segment order.
-    let parameterNames: [String]
-    /// The segment index of each parameter, in the same order.
-    let parameterPositions: [Int]
+    /// How many `:name` segments there are.
+    let parameterCount: Int
     let hasWildcard: Bool
     /// Whether a parameter is named like a reserved key (``RouteParameters/Keys``): reading a
     /// value by name may then not look at the names first.
@@ -34,7 +34,6 @@ final class RoutePattern: Equatable, Sendable {
         var segments: [PatternSegment] = []
         segments.reserveCapacity(components.count)
         var parameterNames: [String] = []
-        var parameterPositions: [Int] = []
         var seenNames: Set<String>?
         for (index, component) in components.enumerated() {
             let value = component.text
@@ -58,21 +57,48 @@ final class RoutePattern: Equatable, Sendable {
                 }
                 segments.append(.parameter(name))
                 parameterNames.append(name)
-                parameterPositions.append(index)
             } else {
                 segments.append(.literal(PercentDecoding.decodeOrKeep(value)))
             }
         }
         self.text = text
         self.segments = segments
-        self.parameterNames = parameterNames
-        self.parameterPositions = parameterPositions
+        parameterCount = parameterNames.count
         hasWildcard = segments.last == .wildcard
         hasReservedName = parameterNames.contains {
             [
                 RouteParameters.Keys.pattern, RouteParameters.Keys.url, RouteParameters.Keys.scheme,
                 RouteParameters.Keys.wildcard,
             ].contains($0)
+        }
+    }
+
+    /// The parameter names, in segment order (made on each call: for tooling and registration).
+    var parameterNames: [String] {
+        segments.compactMap { if case .parameter(let name) = $0 { return name } else { return nil } }
+    }
+
+    /// The position among the parameters of the one named `name`; `nil` when none is.
+    @inline(__always)
+    func parameterIndex(of name: String) -> Int? {
+        var index = 0
+        for segment in segments {
+            guard case .parameter(let parameter) = segment else { continue }
+            if parameter == name { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Calls `body` with each parameter's position among the parameters, its name and its
+    /// segment index, in order.
+    @inline(__always)
+    func forEachParameter(_ body: (_ index: Int, _ name: String, _ segment: Int) -> Void) {
+        var index = 0
+        for (position, segment) in segments.enumerated() {
+            guard case .parameter(let name) = segment else { continue }
+            body(index, name, position)
+            index += 1
         }
     }
 

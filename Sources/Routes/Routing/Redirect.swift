@@ -7,7 +7,10 @@ import Foundation
 /// segment (`https://example.com/u/7`), its host; `myapp://user/:id` names its scheme (`user` is
 /// then read as the first segment, as routing reads it); `https://example.com/user/:id` names its
 /// scheme and host (the "Routing rules" article, *The host*).
-struct Redirect {
+///
+/// A class: a definition's action holds one reference, not four strings (every definition's
+/// action is as wide as the widest case).
+final class Redirect {
     /// `to` as given.
     let target: String
     let scheme: String?
