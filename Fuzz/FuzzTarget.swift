@@ -1001,11 +1001,12 @@ private final class RouterQueue: QueueSubject {
         router.logger = { [unowned self] line in
             if line.hasPrefix("[Routes] suspended") {
                 logged(.suspended)
-            } else if line.hasPrefix("[Routes] resumed") {
+            } else if line == "[Routes] resumed" {
+                // Not "[Routes] resumed myapp://n/3/0 for myapp": the event of each URL resumed.
                 logged(.resumed)
             } else if line.hasPrefix("[Routes] dropped ") {
-                // "[Routes] dropped myapp://n/3/0: more than 2 URLs kept"
-                let text = line.dropFirst("[Routes] dropped ".count).prefix { $0 != " " }.dropLast()
+                // "[Routes] dropped myapp://n/3/0 for myapp: the queue is full"
+                let text = line.dropFirst("[Routes] dropped ".count).prefix { $0 != " " }
                 logged(.dropped, id: URL(string: String(text)).map(RouterQueue.id(of:)) ?? -1)
             }
         }

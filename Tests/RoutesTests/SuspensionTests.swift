@@ -125,6 +125,24 @@ import Testing
         #expect(log.take() == ["n 1", "n 2"])
     }
 
+    // Regression (fuzzer): a logger that resumes on the "resumed" line, with URLs held, began a
+    // second resume (and logged "resumed" twice) before the first one drained.
+    @Test func aLoggerThatResumesOnTheResumedLineFindsAResumeUnderWay() {
+        router.default.add(pattern: "/n/:id", handler: handler("n"))
+        router.suspend()
+        router.route(to: "myapp://n/1")
+        router.route(to: "myapp://n/2")
+        var resumedLines = 0
+        router.logger = { [unowned router = self.router] line in
+            guard line == "[Routes] resumed" else { return }
+            resumedLines += 1
+            router.resume()
+        }
+        router.resume()
+        #expect(resumedLines == 1)
+        #expect(log.take() == ["n 1 -", "n 2 -"])
+    }
+
     /// An unmatched handler called while suspended may resume, route and suspend again.
     @Test func anUnmatchedHandlerMayUseTheQueue() {
         router.default.add(pattern: "/n/:id", handler: handler("n"))

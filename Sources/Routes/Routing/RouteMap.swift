@@ -99,7 +99,6 @@ public final class RouteMap<Value> {
     public func resume() -> [Value] {
         guard router.beginResuming() else { return [] }
         var values: [Value] = []
-        router.queue.beginDraining()
         while let kept = router.queue.next() {
             var walk = router.walk(kept)
             if let value = walk.resolve(Value.self) { values.append(value) }
@@ -214,7 +213,6 @@ public final class RouteMap<Value> {
         public func resume(isolation: isolated (any Actor)? = #isolation) async -> [Value] {
             guard router.beginResuming() else { return [] }
             var values: [Value] = []
-            router.queue.beginDraining()
             while let kept = router.queue.next() {
                 var walk = router.walk(kept)
                 if let value = await walk.finish(Values<Value>.self) { values.append(value) }

@@ -44,7 +44,6 @@ extension Router {
     @available(*, noasync, message: "in top-level code, await picks this form: resume from an async function")
     public func resume(isolation: isolated (any Actor)? = #isolation) {
         guard beginResuming() else { return }
-        queue.beginDraining()
         while let kept = queue.next() {
             var walk = walk(kept)
             if walk.route(isolation: isolation, thenDraining: self) == .continuesInTask { return }
@@ -57,8 +56,11 @@ extension Router {
     func beginResuming() -> Bool {
         guard queue.hasWork else { return false }
         _ = queue.endSuspension()
+        let isFirst = !queue.isDraining
+        // Draining before the log line: a logger that resumes again finds a resume under way.
+        queue.beginDraining()
         logger?("[Routes] resumed")
-        return !queue.isDraining
+        return isFirst
     }
 
     /// The URLs the router keeps for the next `resume()` — kept while suspended or held by a
