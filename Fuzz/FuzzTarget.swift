@@ -873,9 +873,10 @@ extension FuzzCase {
 // MARK: - Suspension (option s)
 
 /// One URL of the suspension check: `myapp://n/<id>/<action>` (accepted), `myapp://d/<id>/<action>`
-/// (declined), `myapp://x/<id>` (no route), `myapp://x y/<id>` (not a URL).
+/// (declined), `myapp://g/<id>/<action>` (accepted behind a guard that holds it until signed in),
+/// `myapp://x/<id>` (no route), `myapp://x y/<id>` (not a URL).
 private struct ScriptURL {
-    enum Kind { case accepted, declined, unmatched, notURL }
+    enum Kind { case accepted, declined, guarded, unmatched, notURL }
     var id: Int
     var kind: Kind
     /// What its handler does (see `QueueSubject.handled`).
@@ -887,6 +888,7 @@ private struct ScriptURL {
         switch kind {
         case .accepted: return "myapp://n/\(id)/\(action)"
         case .declined: return "myapp://d/\(id)/\(action)"
+        case .guarded: return "myapp://g/\(id)/\(action)"
         case .unmatched: return "myapp://x/\(id)"
         case .notURL: return "myapp://x y/\(id)"
         }
@@ -908,6 +910,8 @@ private protocol QueueSubject: AnyObject {
     /// `reaction / 4 % 8` the sub-step (see `perform`).
     var reaction: Int { get set }
     var inLogger: Bool { get set }
+    /// Whether the guard of `myapp://g/...` lets URLs through (else it holds them).
+    var signedIn: Bool { get set }
     func route(_ url: ScriptURL) -> Bool
     func suspend(keepingAtMost limit: Int)
     func resume()
@@ -928,7 +932,17 @@ extension QueueSubject {
             trace.append("resume()")
             resume()
         case 6: reaction = argument
-        default: routeNew(.notURL)
+        default:
+            switch argument % 4 {
+            case 0: routeNew(.notURL)
+            case 1: routeNew(.guarded, action: argument / 4 % 16)
+            case 2:
+                trace.append("sign in")
+                signedIn = true
+            default:
+                trace.append("sign out")
+                signedIn = false
+            }
         }
     }
 
@@ -966,7 +980,7 @@ extension QueueSubject {
         trace.append("handled \(id)")
         perform(action % 8)
         if action >= 8 { perform(4) }
-        return kind == .accepted
+        return kind != .declined
     }
 
     /// The logger saw `line`; a reaction does not run inside another one.
@@ -986,6 +1000,7 @@ private final class RouterQueue: QueueSubject {
     var nextID = 0
     var reaction = 0
     var inLogger = false
+    var signedIn = false
 
     init() {
         let table = router.myapp
@@ -995,6 +1010,10 @@ private final class RouterQueue: QueueSubject {
         table.add(pattern: "/d/:id/:action") { [unowned self] params in
             handled(id: params.int("id") ?? -1, kind: .declined, action: params.int("action") ?? -1)
         }
+        table.add(pattern: "/g/:id/:action") { [unowned self] params in
+            handled(id: params.int("id") ?? -1, kind: .guarded, action: params.int("action") ?? -1)
+        }
+        table.addGuard(for: "/g/*") { [unowned self] _ in signedIn ? .proceed : .hold }
         table.unmatchedHandler = { [unowned self] url, _ in
             trace.append("unmatched \(RouterQueue.id(of: url))")
         }
@@ -1034,10 +1053,13 @@ private final class ModelQueue: QueueSubject {
     var nextID = 0
     var reaction = 0
     var inLogger = false
+    var signedIn = false
     var isSuspended = false
     var isDraining = false
     var limit = 16
     var kept: [ScriptURL] = []
+    /// Guarded URLs held again while a resume drains the queue: they wait for the next resume.
+    var heldAgain: [ScriptURL] = []
 
     func route(_ url: ScriptURL) -> Bool {
         if url.kind == .notURL { return false }  // refused before anything else
@@ -1053,8 +1075,15 @@ private final class ModelQueue: QueueSubject {
         return isKept
     }
 
-    /// Routing a URL: its handler, then the unmatched handler when nothing accepted it.
+    /// Routing a URL: its guard (which holds it, not signed in), its handler, then the unmatched
+    /// handler when nothing accepted it.
     func walk(_ url: ScriptURL) -> Bool {
+        if url.kind == .guarded, !signedIn {
+            let isKept = limit > 0
+            if isDraining { heldAgain.append(url) } else { kept.append(url) }
+            for url in dropExcess() { logged(.dropped, id: url.id) }
+            return isKept
+        }
         let accepted = url.kind != .unmatched && handled(id: url.id, kind: url.kind, action: url.action)
         if !accepted { trace.append("unmatched \(url.id)") }
         return accepted
@@ -1069,19 +1098,28 @@ private final class ModelQueue: QueueSubject {
     }
 
     func resume() {
-        guard isSuspended else { return }
+        // Something to do: a suspension to end, or held URLs when no resume routes them already.
+        guard isSuspended || (!(kept.isEmpty && heldAgain.isEmpty) && !isDraining) else { return }
         isSuspended = false
-        logged(.resumed)
-        guard !isDraining else { return }  // the resume under way goes on
+        let isFirst = !isDraining
         isDraining = true
+        logged(.resumed)
+        guard isFirst else { return }  // the resume under way goes on
         while !isSuspended, !kept.isEmpty { _ = walk(kept.removeFirst()) }
         isDraining = false
+        kept = heldAgain + kept
+        heldAgain = []
     }
 
+    /// The oldest beyond the limit: those held again first.
     private func dropExcess() -> [ScriptURL] {
-        let excess = kept.count - limit
+        var excess = heldAgain.count + kept.count - limit
         guard excess > 0 else { return [] }
-        let dropped = Array(kept.prefix(excess))
+        let fromHeldAgain = min(excess, heldAgain.count)
+        var dropped = Array(heldAgain.prefix(fromHeldAgain))
+        heldAgain.removeFirst(fromHeldAgain)
+        excess -= fromHeldAgain
+        dropped += kept.prefix(excess)
         kept.removeFirst(excess)
         return dropped
     }
