@@ -58,6 +58,41 @@ import Testing
         for key in keys(params) { expectSameAnswers(params, key) }
     }
 
+    /// `int(_:)` reads a route value's digits in place (`ParameterText.int(fromDigits:)`): the
+    /// same answers as `Int(text)`, for signs, leading zeros, the limits, overflow, `+` read as a
+    /// space or not, escapes and a fragment's `#`.
+    @Test(arguments: [false, true]) func routeIntegersReadAsIntOfTheirText(plusIsSpace: Bool) throws {
+        let values = [
+            "0", "7", "-0", "+5", "-", "+", "007", "12a", "9223372036854775807", "9223372036854775808",
+            "-9223372036854775808", "-9223372036854775809", "99999999999999999999", "%35", "1%30",
+            "--1", "+-1", " 1", "1e3", "٣",
+        ]
+        let router = Router()
+        if !plusIsSpace { router.default.options = [] }
+        var seen: RouteParameters?
+        router.default.add(pattern: "/n/:v") { params in
+            seen = params
+            return true
+        }
+        for value in values {
+            let encoded = value.addingPercentEncoding(
+                withAllowedCharacters: .urlPathAllowed.subtracting(["+"]))!
+            for url in [
+                "myapp://n/\(value.contains(" ") || value == "٣" ? encoded : value)", "myapp://n/\(encoded)#",
+            ] {
+                seen = nil
+                guard router.route(to: url) else { continue }
+                let params = try #require(seen)
+                #expect(params.int("v") == params.string("v").flatMap { Int($0) }, "\(url)")
+            }
+        }
+        var bytes: [UInt8] = Array("-123".utf8)
+        #expect(
+            bytes.withUnsafeBufferPointer { ParameterText.int(fromDigits: $0, plusIsSpace: false) } == -123)
+        bytes = Array("+12".utf8)
+        #expect(bytes.withUnsafeBufferPointer { ParameterText.int(fromDigits: $0, plusIsSpace: true) } == nil)
+    }
+
     @Test func extraParametersReservedKeysAndWildcardReadAsThroughAny() throws {
         let router = Router()
         var seen: RouteParameters?

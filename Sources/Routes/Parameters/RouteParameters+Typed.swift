@@ -42,7 +42,10 @@ extension RouteParameters {
     /// ```swift
     /// params.int("id")  // 42 for "42", nil for "abc"
     /// ```
-    public func int(_ key: String) -> Int? { read(key) { Int($0) } }
+    public func int(_ key: String) -> Int? {
+        if let number = routeInt(forKey: key) { return number }
+        return read(key) { Int($0) }
+    }
 
     /// The value under `key` as a `Double`: `value(key, as: Double.self)`.
     ///

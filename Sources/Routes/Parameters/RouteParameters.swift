@@ -162,6 +162,22 @@ public struct RouteParameters {
         }
     }
 
+    /// `Int(text)` of the route value under `key`, read from its bytes without making the text,
+    /// when it is written in ASCII digits (a sign first, maybe) and needs no decoding; `nil`
+    /// otherwise (the caller then reads the text: a `nil` here never means "not a number").
+    func routeInt(forKey key: String) -> Int? {
+        guard case .route(let index) = layer(of: key) else { return nil }
+        var range = captures[index]
+        let plusIsSpace = decodesPlus
+        return request.withSegmentBytes { bytes in
+            if range.upperBound - range.lowerBound > 1, bytes[range.upperBound - 1] == .hash {
+                range.upperBound -= 1
+            }
+            return ParameterText.int(
+                fromDigits: UnsafeBufferPointer(rebasing: bytes[range.range]), plusIsSpace: plusIsSpace)
+        }
+    }
+
     /// The text under `key`, found without going through `Any`, for the typed accessors.
     enum PlainText {
         /// A route value, or the first value of the query items named `key`: the text the
