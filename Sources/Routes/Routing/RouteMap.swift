@@ -87,7 +87,7 @@ public final class RouteMap<Value> {
 
     /// Resolves the URLs that guards held (and those kept while ``router`` was suspended), in
     /// arrival order, asking the guards again; returns the values they resolve to. A URL held
-    /// again waits for the next resume. Does nothing when nothing is held.
+    /// again waits for the next resume. Does nothing when nothing is suspended or held.
     ///
     /// ```swift
     /// // after sign-in:

@@ -16,7 +16,9 @@ extension Router {
     /// returns `true`; a caller without one (a nonisolated function, a plain thread) cannot wait:
     /// the walk stops there, the unmatched handler is called and this returns `false`. `await`
     /// the `async` form to know the outcome. While the router is suspended, the URL is kept
-    /// (``suspend(keepingAtMost:)``).
+    /// (``suspend(keepingAtMost:)``). Before a table's handlers run, its guards are asked
+    /// (``RouteTable/addGuard(for:_:)-(_,(RouteParameters)->RouteGuardDecision)``): a refused URL
+    /// returns `false`, a held one `true`; a redirect routes its target instead.
     /// - Parameters:
     ///   - url: the URL (a `URL` or a `String`).
     ///   - parameters: extra parameters handed to the handler (they override query and route

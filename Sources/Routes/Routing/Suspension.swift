@@ -51,8 +51,8 @@ extension Router {
         queue.endDraining()
     }
 
-    /// Ends the suspension; `false` when there is nothing to resume or a resume is under way
-    /// (which goes on, and routes what is held now too).
+    /// Ends the suspension and begins draining the queue; `false` when there is nothing to
+    /// resume, or when a resume is under way (which goes on, and routes what is held now too).
     func beginResuming() -> Bool {
         guard queue.hasWork else { return false }
         _ = queue.endSuspension()
