@@ -15,22 +15,26 @@ extension RouteIndex {
     ///
     /// The matches are found before the first call, so `body` may change the table.
     func forEachMatch(_ segments: Segments, _ body: (Definition, Captures) -> Bool) -> Bool {
-        var found: [Definition] = []
-        var isMerged = false
+        var first = DefinitionList.empty
+        var merged: [Definition] = []  // when more than one node matches; allocated only then
         search(segments) { definitions in
-            if found.isEmpty {
-                found = definitions  // the node's own list: no copy
+            if first.isEmpty {
+                first = definitions  // the node's own list: no copy
             } else {
-                isMerged = true
-                found.append(contentsOf: definitions)
+                if merged.isEmpty { merged.append(contentsOf: first) }
+                merged.append(contentsOf: definitions)
             }
             return true
         }
-        if isMerged { found.sort { $0.precedes($1) } }
-        for definition in found where body(definition, Captures(definition.parsed, segments)) {
-            return true
+        if !merged.isEmpty {
+            merged.sort { $0.precedes($1) }
+            return merged.contains { body($0, Captures($0.parsed, segments)) }
         }
-        return false
+        switch first {
+        case .empty: return false
+        case .one(let definition): return body(definition, Captures(definition.parsed, segments))
+        case .many(let definitions): return definitions.contains { body($0, Captures($0.parsed, segments)) }
+        }
     }
 
     /// Whether any definition matches.
@@ -44,7 +48,7 @@ extension RouteIndex {
     }
 
     /// Calls `visit` with each node list of matching definitions until it returns `false`.
-    private func search(_ segments: Segments, _ visit: ([Definition]) -> Bool) {
+    private func search(_ segments: Segments, _ visit: (DefinitionList) -> Bool) {
         nodes.withUnsafeBufferPointer { nodes in
             // One entry per level and one more, plus the root's literals one host segment reaches.
             let capacity = depth + 1 + literals.largestFoldedGroup

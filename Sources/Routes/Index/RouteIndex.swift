@@ -13,9 +13,9 @@ final class RouteIndex {
         var parameterChild: Int32 = -1
         var hasLiteralChildren = false
         /// Definitions whose pattern ends at this node, in routing order.
-        var terminals: [Definition] = []
+        var terminals = DefinitionList.empty
         /// Definitions whose pattern is this node's prefix followed by `*`, in routing order.
-        var wildcards: [Definition] = []
+        var wildcards = DefinitionList.empty
     }
 
     // Routing reads these on every lookup; the index is confined to its router's isolation
@@ -40,7 +40,7 @@ final class RouteIndex {
         for segment in definition.parsed.segments {
             switch segment {
             case .wildcard:
-                nodes[Int(node)].wildcards.insertInRoutingOrder(definition)
+                nodes[Int(node)].wildcards.insert(definition)
                 return
             case .parameter:
                 if nodes[Int(node)].parameterChild < 0 {
@@ -58,12 +58,41 @@ final class RouteIndex {
                 }
             }
         }
-        nodes[Int(node)].terminals.insertInRoutingOrder(definition)
+        nodes[Int(node)].terminals.insert(definition)
     }
 
     private func newNode() -> Int32 {
         nodes.append(Node())
         return Int32(nodes.count - 1)
+    }
+}
+
+/// The definitions of a node, in routing order: one is kept inline (most nodes have one, and
+/// an array would cost an allocation per route and a memory access per match), more in an array.
+enum DefinitionList {
+    case empty
+    case one(Definition)
+    case many([Definition])
+
+    var isEmpty: Bool {
+        if case .empty = self { return true }
+        return false
+    }
+
+    /// Inserts after every definition asked before it.
+    mutating func insert(_ definition: Definition) {
+        switch self {
+        case .empty:
+            self = .one(definition)
+        case .one(let first):
+            var list = [first]
+            list.insertInRoutingOrder(definition)
+            self = .many(list)
+        case .many(var list):
+            self = .empty  // `list` is then the array's only reference: appended in place
+            list.insertInRoutingOrder(definition)
+            self = .many(list)
+        }
     }
 }
 
@@ -73,5 +102,16 @@ extension Array where Element == Definition {
         var position = count
         while position > 0, definition.precedes(self[position - 1]) { position -= 1 }
         insert(definition, at: position)
+    }
+}
+
+extension Array where Element == Definition {
+    /// Appends the definitions of `list`, in order.
+    mutating func append(contentsOf list: DefinitionList) {
+        switch list {
+        case .empty: break
+        case .one(let definition): append(definition)
+        case .many(let definitions): append(contentsOf: definitions)
+        }
     }
 }
