@@ -36,6 +36,10 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("global table (JLRoutesGlobalRoutesScheme)\n  /home  priority 0\n"))
         #expect(result.stdout.contains("table https [hosts example.com, *.example.com]\n"))
-        #expect(result.stdout.contains("table myapp [falls back]\n  /user/new  priority 10\n"))
+        // Guards first, then the definitions in routing order, redirects with their targets.
+        #expect(
+            result.stdout.contains(
+                "table myapp [falls back]\n  guard /files/private/*\n  /user/new  priority 10\n"))
+        #expect(result.stdout.contains("  /u/:id  priority 0  redirects to /user/:id\n"))
     }
 }
