@@ -17,6 +17,7 @@ import RoutingKit
 //   RouterProfile dictionary <rounds>
 //   RouterProfile case <case> <N> <lookups>
 //   RouterProfile scale <rounds> [<lookups per round>]
+//   RouterProfile hostile <case> <size>   (hostile list: the cases and their sizes)
 //
 // `lookup reading` is `lookup routes` with handlers that read their values. `handlers` times the
 // mixed lookups of both routers in alternation (so that load on the machine hits both alike) and
@@ -44,6 +45,7 @@ let arguments = CommandLine.arguments.dropFirst()
     print("       RouterProfile dictionary <rounds>")
     print("       RouterProfile case <\(cases.keys.sorted().joined(separator: "|"))> <N> <lookups>")
     print("       RouterProfile scale <rounds> [<lookups per round>]")
+    print("       RouterProfile hostile <\(HostileWork.cases.map(\.name).joined(separator: "|"))> <size>")
     exit(2)
 }
 
@@ -182,6 +184,21 @@ case "register":
         }
     }
     print("registered \(definitions) routes")
+
+case "hostile":
+    // One run of a hostile input's work (`HostileWork`), after a warm-up run at the same size;
+    // Scripts/linear-time.sh counts its instructions under callgrind.
+    let rest = Array(arguments.dropFirst())
+    if rest.first == "list" {  // the cases and their sizes, a line each, for the script
+        for (name, size) in HostileWork.cases { print(name, size) }
+        exit(0)
+    }
+    guard rest.count == 2, let size = Int(rest[1]), let work = HostileWork.prepare(rest[0], size: size) else {
+        usage()
+    }
+    work()
+    HostileWork.run(work)
+    print("hostile \(rest[0]) \(size) done")
 
 case "memory":
     guard let n = arguments.dropFirst().first.flatMap({ Int($0) }) else { usage() }

@@ -1,0 +1,72 @@
+import Routes
+
+/// Hostile inputs whose cost must grow linearly with their size: a URL or a pattern of size `n`
+/// (a long segment, many segments, query items, empty segments and `#`s, many parameters, long
+/// patterns) and a table of `n` routes that cannot match. `Scripts/linear-time.sh` counts the
+/// instructions of each at `n` and `8n` with callgrind (exact, whatever the machine's load) and
+/// fails when the ratio is nearer quadratic (64) than linear (8). These were timing tests once;
+/// the test suite has no timing asserts.
+///
+/// ```swift
+/// let work = HostileWork.prepare("many-segments", size: 12_500)!
+/// HostileWork.run(work)  // the measured call
+/// ```
+public enum HostileWork {
+    /// Each case, with the size it is measured at (and 8 times that).
+    public static let cases: [(name: String, size: Int)] = [
+        ("long-segment", 1 << 16), ("many-segments", 12_500), ("many-query-items", 6_000),
+        ("empty-segments-and-hashes", 10_000), ("routes-that-cannot-match", 2_000),
+        ("long-patterns", 4_000), ("many-parameters", 1_000),
+    ]
+
+    /// The work of case `name` at `size`, everything but the measured call made already; `nil`
+    /// for an unknown case.
+    public static func prepare(_ name: String, size: Int) -> (() -> Void)? {
+        switch name {
+        case "long-segment":
+            let router = router(["/big/:value", "/big/x"])
+            let url = "myapp://big/" + String(repeating: "%41b", count: size / 4)
+            return { _ = router.route(to: url) }
+        case "many-segments":
+            let router = router(["/w/*", "/w/:a"])
+            let url = "myapp://w" + String(repeating: "/s", count: size)
+            return { _ = router.route(to: url) }
+        case "many-query-items":
+            let router = router(["/q"])
+            let url = "myapp://q?" + (0..<size).map { "k\($0 % 100)=v\($0)" }.joined(separator: "&")
+            return { _ = router.route(to: url) }
+        case "empty-segments-and-hashes":
+            let router = router(["/w/*"])
+            let url =
+                "myapp://w" + String(repeating: "/", count: size) + "#" + String(repeating: "/#", count: size)
+            return { _ = router.route(to: url) }
+        case "routes-that-cannot-match":
+            // Routing does not scan routes that cannot match: 8 times the routes, about the same
+            // instructions for the same 200 lookups.
+            let router = router((0..<size).map { "/user\($0)/:id" })
+            let urls = (0..<200).map { "myapp://user\($0)/\($0)" }
+            return { for url in urls { _ = router.route(to: url) } }
+        case "long-patterns":
+            let pattern = (0..<size).map { "/s\($0)" }.joined() + "(/x)(/:y)/*"
+            return { Router().default.add(pattern: pattern) }
+        case "many-parameters":
+            // Once quadratic: a duplicate name was looked for in an array (fixed in 3dc72f0).
+            let pattern = (0..<size).map { "/:p\($0)" }.joined()
+            return { Router().default.add(pattern: pattern) }
+        default:
+            return nil
+        }
+    }
+
+    /// The measured call: callgrind collects only inside this function.
+    @inline(never)
+    public static func run(_ work: () -> Void) {
+        work()
+    }
+
+    private static func router(_ patterns: [String]) -> Router {
+        let router = Router()
+        for pattern in patterns { router.default.add(pattern: pattern) { _ in true } }
+        return router
+    }
+}
