@@ -151,15 +151,8 @@ public struct RouteParameters {
     /// The `index`th `:name` value: one trailing `#` (from a fragment) removed, `+` and escapes
     /// decoded.
     private func routeValue(_ index: Int) -> String {
-        var range = captures[index]
         let plusAsSpace = decodesPlus
-        return request.withSegmentBytes { bytes in
-            if range.upperBound - range.lowerBound > 1, bytes[range.upperBound - 1] == .hash {
-                range.upperBound -= 1
-            }
-            return PercentDecoding.decodeOrKeep(
-                UnsafeBufferPointer(rebasing: bytes[range.range]), plusAsSpace: plusAsSpace)
-        }
+        return withValueBytes(index) { PercentDecoding.decodeOrKeep($0, plusAsSpace: plusAsSpace) }
     }
 
     /// `Int(text)` of the route value under `key`, read from its bytes without making the text,
@@ -167,14 +160,22 @@ public struct RouteParameters {
     /// otherwise (the caller then reads the text: a `nil` here never means "not a number").
     func routeInt(forKey key: String) -> Int? {
         guard case .route(let index) = layer(of: key) else { return nil }
-        var range = captures[index]
         let plusIsSpace = decodesPlus
+        return withValueBytes(index) { ParameterText.int(fromDigits: $0, plusIsSpace: plusIsSpace) }
+    }
+
+    /// Calls `body` with the bytes of the `index`th `:name` value as written, one trailing `#`
+    /// (from a fragment) removed.
+    @inline(__always)
+    private func withValueBytes<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+        -> Result
+    {
+        var range = captures[index]
         return request.withSegmentBytes { bytes in
             if range.upperBound - range.lowerBound > 1, bytes[range.upperBound - 1] == .hash {
                 range.upperBound -= 1
             }
-            return ParameterText.int(
-                fromDigits: UnsafeBufferPointer(rebasing: bytes[range.range]), plusIsSpace: plusIsSpace)
+            return body(UnsafeBufferPointer(rebasing: bytes[range.range]))
         }
     }
 
