@@ -282,7 +282,7 @@ import Testing
         // The redirect /b/:id never runs (the route duplicates its pattern): no loop.
         #expect(router.lint().map(\.kind) == [.duplicate])
         // If the route may decline, the URL can go on to the redirect: a loop.
-        let warnings = router.lint(mayDecline: { $0.redirectOfDefinition == nil })
+        let warnings = router.lint(mayDecline: { $0.action?.redirectRoute == nil })
         #expect(warnings.map(\.kind) == [.redirectLoop, .redirectLoop])
         #expect(warnings.map(\.pattern) == ["/a/:id", "/b/:id"])
     }

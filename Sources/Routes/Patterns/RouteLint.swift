@@ -370,7 +370,7 @@ extension RouteTable {
         var previous: [ObjectIdentifier: Definition] = [:]
         var queue: [Definition] = []
         func visit(_ next: [Definition], from step: Definition?) -> Bool {
-            for definition in next where definition.redirectOfDefinition != nil {
+            for definition in next where definition.action?.redirectRoute != nil {
                 if definition === start {
                     if let step { previous[ObjectIdentifier(start)] = step }
                     return true

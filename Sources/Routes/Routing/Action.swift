@@ -28,6 +28,18 @@ enum Action {
         if case .handler(let handler) = self { return handler }
         return nil
     }
+
+    /// The guard, for a guard's definition; `nil` for any other action.
+    var routeGuard: RouteGuard? {
+        if case .guarding(let routeGuard) = self { return routeGuard }
+        return nil
+    }
+
+    /// The target, for a redirect route; `nil` for any other action.
+    var redirectRoute: Redirect? {
+        if case .redirect(let redirect) = self { return redirect }
+        return nil
+    }
 }
 
 /// What a client of the walk makes of one match: see ``Action``.

@@ -22,7 +22,7 @@
             -> Client.Output?
         {
             while let candidate = waitingOn {
-                if let routeGuard = candidate.guardOfCandidate {
+                if let routeGuard = candidate.action?.routeGuard {
                     decide(await routeGuard.decideAwaiting(candidate.parameters))
                 } else if let output = await Client.askAwaiting(candidate.action, candidate.parameters) {
                     acceptAwaited()

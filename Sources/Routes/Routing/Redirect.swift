@@ -151,11 +151,3 @@ extension RouteTable {
         return add(pattern: from, priority: priority, action: .redirect(redirect))
     }
 }
-
-extension Router {
-    /// The table of `scheme`, or the global table when it has none; creates no table.
-    func table(forScheme scheme: String) -> RouteTable {
-        let key = Scheme.key(scheme)
-        return allTables.first { $0.key == key } ?? `default`
-    }
-}

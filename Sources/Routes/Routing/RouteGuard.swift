@@ -122,9 +122,9 @@ extension RouteTable {
     /// router.myapp.removeGuards(for: "/account/*")
     /// ```
     public func removeGuards(for pattern: String) {
-        let removed = guardDefinitions.filter { $0.guardOfDefinition?.pattern == pattern }
+        let removed = guardDefinitions.filter { $0.action?.routeGuard?.pattern == pattern }
         guard !removed.isEmpty else { return }
-        guardDefinitions.removeAll { $0.guardOfDefinition?.pattern == pattern }
+        guardDefinitions.removeAll { $0.action?.routeGuard?.pattern == pattern }
         guardIndex = RouteIndex(guardDefinitions)
         log("removed the guards for \(pattern) from \(scheme)")
     }
@@ -137,7 +137,7 @@ extension RouteTable {
     public var guardPatterns: [String] {
         var patterns: [String] = []
         for definition in guardDefinitions {
-            if let pattern = definition.guardOfDefinition?.pattern, patterns.last != pattern {
+            if let pattern = definition.action?.routeGuard?.pattern, patterns.last != pattern {
                 patterns.append(pattern)
             }
         }
@@ -162,13 +162,5 @@ extension RouteTable {
         }
         log("added a guard for \(routeGuard.pattern) in \(scheme)")
         return true
-    }
-}
-
-extension Definition {
-    /// The guard this definition stands for, in a table's guard index.
-    var guardOfDefinition: RouteGuard? {
-        if case .guarding(let routeGuard)? = action { return routeGuard }
-        return nil
     }
 }

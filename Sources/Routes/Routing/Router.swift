@@ -96,9 +96,7 @@ public final class Router {
     /// router["ALPHA"] === router["alpha"]  // true
     /// ```
     public subscript(scheme: String) -> RouteTable {
-        let key = Scheme.key(scheme)
-        if key == `default`.key { return `default` }
-        if let table = tables.first(where: { $0.key == key }) { return table }
+        if let table = existingTable(forScheme: scheme) { return table }
         let table = RouteTable(scheme: scheme, router: self)
         tables.append(table)
         return table
@@ -182,6 +180,18 @@ public final class Router {
     /// `routes` tool).
     @_spi(Tooling) public var allTables: [RouteTable] {
         [`default`] + tables.sorted { $0.scheme < $1.scheme }
+    }
+
+    /// The table of `scheme` (ignoring case), or the global table when it has none; creates no
+    /// table.
+    func table(forScheme scheme: String) -> RouteTable {
+        existingTable(forScheme: scheme) ?? `default`
+    }
+
+    private func existingTable(forScheme scheme: String) -> RouteTable? {
+        let key = Scheme.key(scheme)
+        if key == `default`.key { return `default` }
+        return tables.first { $0.key == key }
     }
 
     /// The table for a URL's scheme, compared ignoring (ASCII) case, without making a string.

@@ -89,7 +89,7 @@ struct Walk {
             case .fallback(let global):
                 step = search(global, client)
             case .rest(let rest):
-                if let waited = rest.waitingOn, waited.guardOfCandidate == nil {
+                if let waited = rest.waitingOn, waited.action?.routeGuard == nil {
                     rest.table.report(.declined, parts, pattern: waited.pattern, parameters: parameters)
                 }
                 step = ask(rest, client)
@@ -386,7 +386,7 @@ struct Walk {
         _ guards: ArraySlice<Match>, _ table: RouteTable, _ request: RouteRequest, _ extra: [String: Any]
     ) -> GuardAnswer {
         for (offset, match) in zip(guards.indices, guards) {
-            guard let routeGuard = match.definition.guardOfDefinition else { continue }
+            guard let routeGuard = match.definition.action?.routeGuard else { continue }
             let parameters = RouteParameters(
                 request: request, matched: match.definition.parsed, captures: match.captures, extra: extra,
                 scheme: table.scheme)
@@ -416,7 +416,7 @@ struct Walk {
         let parameters = RouteParameters(
             request: request, matched: definition.parsed, captures: captures, extra: extra,
             scheme: table.scheme)
-        if case .redirect(let redirect)? = definition.action {
+        if let redirect = definition.action?.redirectRoute {
             guard let target = redirect.target(of: parts, parameters, in: table) else {
                 table.log("\(definition.pattern) cannot build \(redirect.target) from \(parts)")
                 return .declined
@@ -453,12 +453,6 @@ struct Candidate {
     let parameters: RouteParameters
 
     var pattern: String { parameters.pattern }
-
-    /// The guard, when the walk waits on one.
-    var guardOfCandidate: RouteGuard? {
-        if case .guarding(let routeGuard)? = action { return routeGuard }
-        return nil
-    }
 }
 
 /// A matching definition (of a route or a guard) and what it captured.
@@ -488,7 +482,7 @@ extension RouteTable {
     func guards(matching segments: Segments) -> [Match] {
         var matches: [Match] = []
         _ = guardIndex.forEachMatch(segments) { definition, captures in
-            if matches.last?.definition.guardOfDefinition !== definition.guardOfDefinition {
+            if matches.last?.definition.action?.routeGuard !== definition.action?.routeGuard {
                 matches.append(Match(definition: definition, captures: captures))
             }
             return false

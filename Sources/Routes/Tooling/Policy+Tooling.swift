@@ -28,14 +28,6 @@ extension RoutePattern {
     }
 }
 
-extension Definition {
-    /// The redirect this definition stands for, when it was added by `addRedirect(from:to:)`.
-    var redirectOfDefinition: Redirect? {
-        if case .redirect(let redirect)? = action { return redirect }
-        return nil
-    }
-}
-
 /// Where the URLs that a redirect definition matches are sent, as lint sees it: the table routing
 /// starts over in and the pattern the target URL's segments have there.
 struct RedirectTarget {
@@ -53,7 +45,7 @@ struct RedirectTarget {
     /// The target of `definition`, a redirect of `table`; `nil` when it is not a redirect or its
     /// target cannot be built (a host that the target table reads as a path segment).
     init?(of definition: Definition, in table: RouteTable) {
-        guard let redirect = definition.redirectOfDefinition,
+        guard let redirect = definition.action?.redirectRoute,
             let expansions = try? OptionalGroupExpansion.expand(redirect.pattern)
         else { return nil }
         let captured = Set(definition.parsed.parameterNames)
@@ -93,7 +85,7 @@ struct RedirectTarget {
             for definition in table.definitions where definition.parsed.overlaps(pattern) {
                 reached.append(definition)
                 if definition.parsed.covers(pattern),
-                    definition.redirectOfDefinition != nil || !mayDecline(definition)
+                    definition.action?.redirectRoute != nil || !mayDecline(definition)
                 {
                     return reached
                 }
@@ -126,7 +118,7 @@ extension RouteTable {
         var groups: [(pattern: String, expansions: [RoutePattern])] = []
         var last: RouteGuard?
         for definition in guardDefinitions {
-            guard let routeGuard = definition.guardOfDefinition else { continue }
+            guard let routeGuard = definition.action?.routeGuard else { continue }
             if routeGuard === last {
                 groups[groups.count - 1].expansions.append(definition.parsed)
             } else {

@@ -307,7 +307,7 @@ extension RouteTable {
                 scheme: scheme, pattern: definition.pattern, priority: definition.priority,
                 hasHandler: definition.action != nil,
                 mismatch: acceptsHost ? verdict.mismatch : "the table does not route this host",
-                redirectTarget: definition.redirectOfDefinition?.target,
+                redirectTarget: definition.action?.redirectRoute?.target,
                 redirectURL: redirectURLs[ObjectIdentifier(definition)])
         }
         let guards = guardGroups.map { group in
@@ -334,11 +334,11 @@ extension RouteTable {
 
     /// The URL each matching redirect route would route instead of `parts`.
     private func redirectURLs(_ parts: URLParts, _ request: RouteRequest) -> [ObjectIdentifier: URL] {
-        guard definitions.contains(where: { $0.redirectOfDefinition != nil }) else { return [:] }
+        guard definitions.contains(where: { $0.action?.redirectRoute != nil }) else { return [:] }
         var urls: [ObjectIdentifier: URL] = [:]
         _ = request.withSegments { segments in
             index.forEachMatch(segments) { definition, captures in
-                guard let redirect = definition.redirectOfDefinition else { return false }
+                guard let redirect = definition.action?.redirectRoute else { return false }
                 let parameters = RouteParameters(
                     request: request, matched: definition.parsed, captures: captures, extra: [:],
                     scheme: scheme)

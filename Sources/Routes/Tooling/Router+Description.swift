@@ -18,7 +18,7 @@ extension Router: CustomStringConvertible {
             for pattern in table.guardPatterns { lines.append("  guard \(pattern)") }
             for definition in table.definitions {
                 var line = "  \(definition.pattern)  priority \(definition.priority)"
-                if case .redirect(let redirect)? = definition.action {
+                if let redirect = definition.action?.redirectRoute {
                     line += "  redirects to \(redirect.target)"
                 }
                 lines.append(line)
