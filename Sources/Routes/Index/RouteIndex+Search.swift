@@ -82,7 +82,9 @@ extension RouteIndex {
                             stack[top] = StackEntry(node: $0, index: 1)
                             top += 1
                         }
-                    } else if let child = literalChild(of: nodeIndex, segments.bytes(at: index)) {
+                    } else if let child = literalChild(
+                        of: nodeIndex, segments.bytes(at: index), mayBeEscaped: segments.hasEscapes)
+                    {
                         stack[top] = StackEntry(node: child, index: index + 1)
                         top += 1
                     }
@@ -145,8 +147,9 @@ extension RouteIndex {
     }
 
     /// The literal child for a segment, compared after percent-decoding (raw when undecodable).
-    private func literalChild(of node: Int32, _ raw: UnsafeBufferPointer<UInt8>) -> Int32? {
-        guard raw.contains(.percent) else { return literals.child(of: node, key: raw) }
+    private func literalChild(of node: Int32, _ raw: UnsafeBufferPointer<UInt8>, mayBeEscaped: Bool) -> Int32?
+    {
+        guard mayBeEscaped, raw.contains(.percent) else { return literals.child(of: node, key: raw) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { output in
             guard let count = PercentDecoding.decode(raw, into: output) else {
                 return literals.child(of: node, key: raw)

@@ -1,9 +1,11 @@
-/// What a match captured when it matched: the byte range of each `:name` value, in the
-/// pattern's order, and of the segments a trailing `*` took. The ranges refer to the request's
-/// ``RouteRequest/segmentText``, so reading a value decodes those bytes and nothing else: the URL
-/// is never split again.
+/// What a match captured when it matched: the byte range of each of the first four `:name`
+/// values, in the pattern's order, and of the segments a trailing `*` took. The ranges refer to
+/// the request's ``RouteRequest/segmentText``, so reading a value decodes those bytes and nothing
+/// else.
 ///
-/// Up to four values are stored inline (no allocation); more go to an array.
+/// Plain values only (no reference, so copying the captures into each handler's parameters is a
+/// copy of bytes): a value after the fourth is found again when it is read, by cutting the
+/// segments once more (``RouteParameters``), which patterns with that many values pay alone.
 struct Captures {
     /// What a trailing `*` captured.
     enum Wildcard {
@@ -15,16 +17,23 @@ struct Captures {
         case segments(ByteRange)
     }
 
+    /// How many values are kept.
+    static let kept = 4
+
     private var inline = (ByteRange.empty, ByteRange.empty, ByteRange.empty, ByteRange.empty)
-    /// Every range once there are more than four; `nil` until then, so that copying the captures
-    /// (into each handler's parameters) retains nothing.
-    private var overflow: [ByteRange]?
-    private(set) var count = 0
     private(set) var wildcard = Wildcard.none
 
     /// The captures of `pattern`, which matched `segments`.
     init(_ pattern: RoutePattern, _ segments: Segments) {
-        pattern.forEachParameter { _, _, position in append(segments[position]) }
+        pattern.forEachParameter { index, _, position in
+            switch index {
+            case 0: inline.0 = segments[position]
+            case 1: inline.1 = segments[position]
+            case 2: inline.2 = segments[position]
+            case 3: inline.3 = segments[position]
+            default: break
+            }
+        }
         guard pattern.hasWildcard else { return }
         let start = pattern.segments.count - 1
         // The empty path reads as one empty segment, but a wildcard captures nothing from it.
@@ -36,27 +45,15 @@ struct Captures {
         }
     }
 
-    /// The range of the `index`th `:name` value.
-    subscript(index: Int) -> ByteRange {
-        if let overflow { return overflow[index] }
+    /// The range of the `index`th `:name` value; `nil` after the ``kept`` first.
+    subscript(index: Int) -> ByteRange? {
         switch index {
         case 0: return inline.0
         case 1: return inline.1
         case 2: return inline.2
-        default: return inline.3
+        case 3: return inline.3
+        default: return nil
         }
-    }
-
-    private mutating func append(_ range: ByteRange) {
-        switch count {
-        case 0: inline.0 = range
-        case 1: inline.1 = range
-        case 2: inline.2 = range
-        case 3: inline.3 = range
-        case 4: overflow = [inline.0, inline.1, inline.2, inline.3, range]
-        default: overflow?.append(range)
-        }
-        count += 1
     }
 }
 

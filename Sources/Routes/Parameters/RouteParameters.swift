@@ -170,7 +170,7 @@ public struct RouteParameters {
     private func withValueBytes<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
         -> Result
     {
-        var range = captures[index]
+        var range = captures[index] ?? request.withSegments { $0[matched.segmentIndex(ofParameter: index)] }
         return request.withSegmentBytes { bytes in
             if range.upperBound - range.lowerBound > 1, bytes[range.upperBound - 1] == .hash {
                 range.upperBound -= 1

@@ -90,6 +90,15 @@ final class RoutePattern: Equatable, Sendable {
         return nil
     }
 
+    /// The index among the segments of the `index`th parameter.
+    func segmentIndex(ofParameter index: Int) -> Int {
+        var found = -1
+        forEachParameter { parameter, _, segment in
+            if parameter == index { found = segment }
+        }
+        return found
+    }
+
     /// Calls `body` with each parameter's position among the parameters, its name and its
     /// segment index, in order.
     @inline(__always)

@@ -35,7 +35,8 @@ extension Router {
     ) -> Bool {
         guard let parts = url.routeInput.parts(loggingTo: logger) else { return false }
         if queue.isHolding { return keep(parts, parameters: parameters, startingIn: nil) }
-        var walk = Walk(parts, parameters: parameters, startingIn: table(for: parts))
+        let start = table(for: parts)
+        var walk = Walk(consume parts, parameters: parameters, startingIn: start)
         return walk.route(isolation: isolation).answer
     }
 

@@ -20,7 +20,13 @@
 /// decides what happens next: the synchronous one (`SyncDriver.swift`) or the `async` one
 /// (`AsyncDriver.swift`), which awaits it and runs the walk on.
 struct Walk {
-    let parts: URLParts
+    /// The URL as the table being searched reads it (its options): the walk's one copy of the
+    /// URL, read in place by the search (a miss copies nothing).
+    private var request: RouteRequest
+    /// The URL.
+    var parts: URLParts {
+        _read { yield request.parts }
+    }
     /// The extra parameters given to `route(to:parameters:)`.
     let parameters: [String: Any]
     /// The table routing began in (for a redirect, the target's): its unmatched handler is the
@@ -34,7 +40,7 @@ struct Walk {
     static let redirectLimit = 8
 
     init(_ parts: URLParts, parameters: [String: Any], startingIn start: RouteTable, redirects: Int = 0) {
-        self.parts = parts
+        self.request = RouteRequest(parts: consume parts, options: start.options)
         self.parameters = parameters
         self.start = start
         self.redirects = redirects
@@ -87,6 +93,9 @@ struct Walk {
             case .start:
                 step = search(start, client)
             case .fallback(let global):
+                if global.options != request.options {
+                    request = RouteRequest(parts: request.parts, options: global.options)
+                }
                 step = search(global, client)
             case .rest(let rest):
                 if let waited = rest.waitingOn, waited.action?.routeGuard == nil {
@@ -195,15 +204,16 @@ struct Walk {
     }
 
     /// Finds the matches of `table` and asks them in order, after the table's guards.
+    /// The walk's request has the table's options.
     private func search<Client: WalkClient>(_ table: RouteTable, _ client: Client.Type) -> Step<Client.Output>
     {
         guard table.acceptsHost(of: parts) else {
             table.log("\(table.scheme) does not route the host of \(parts)")
             return .declined(table)
         }
-        let request = RouteRequest(parts: parts, options: table.options)
         guard !table.hasGuards else { return searchGuarded(table, request, client) }
-        let (parts, extra, index) = (self.parts, parameters, table.index)
+        let index = table.index
+        // The walk's fields are read in place (a copy of the URL costs a hundred instructions).
         // Plain values, set by the closure: a step that carried the parameters would be copied
         // whole on every lookup.
         var answer = Answer.declined
@@ -217,10 +227,11 @@ struct Walk {
                     rest.append(Match(definition: definition, captures: captures))
                     return false
                 }
-                answer = Walk.ask(definition, captures, table, request, parts, extra, client, &accepted, &hop)
+                answer = Walk.ask(
+                    definition, captures, table, request, parts, parameters, client, &accepted, &hop)
                 switch answer {
                 case .declined:
-                    table.report(.declined, parts, pattern: definition.pattern, parameters: extra)
+                    table.report(.declined, parts, pattern: definition.pattern, parameters: parameters)
                     return false
                 case .waiting:
                     rest.append(Match(definition: definition, captures: captures))
@@ -236,7 +247,7 @@ struct Walk {
         switch answer {
         case .declined: return .declined(table)
         case .accepted:
-            table.report(.routed, parts, pattern: acceptedBy?.pattern, parameters: extra)
+            table.report(.routed, parts, pattern: acceptedBy?.pattern, parameters: parameters)
             return .accepted(accepted!)
         case .redirected: return .redirected(hop!)
         case .waiting: return wait(on: rest[...], table, request)
@@ -464,6 +475,8 @@ struct Match {
 extension RouteTable {
     /// The unmatched handler's call: routing that began in this table handled nothing.
     func callUnmatchedHandler(_ parts: URLParts, parameters: [String: Any]) {
+        // Most tables have no unmatched handler and no observer: that case costs three loads.
+        guard unmatchedHandler != nil || logger != nil || onEvent != nil else { return }
         report(.unmatched, parts, parameters: parameters)
         if let unmatchedHandler { unmatchedHandler(parts.routedURL, parameters) }
     }

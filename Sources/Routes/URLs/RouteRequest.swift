@@ -28,29 +28,30 @@ struct RouteRequest {
     }
 
     init(parts: URLParts, options: RouteOptions) {
-        self.parts = parts
         self.options = options
         let ranges = parts.ranges
         let reading = parts.text.withBytes { Reading($0, ranges, options: options) }
-        guard let fragmentPath = reading.fragmentPath else {
+        if let fragmentPath = reading.fragmentPath {
+            let joined = parts.text.withBytes {
+                RouteRequest.joined(
+                    $0, host: reading.host, path: ranges.path, fragmentPath: fragmentPath.range)
+            }
+            // The joined text is split whole, with only its trailing `/` removed.
+            let region = joined.withBytes { ByteRange($0.trimmingOneSlash(leading: false).indices) }
+            joinedText = joined
+            // The joined text begins with the host: the first segment's first bytes came from it.
+            layout = Layout(
+                host: nil, hostPrefix: reading.host?.count ?? 0, hostIsLowercase: reading.hostIsLowercase,
+                region: region, fragmentQuery: reading.fragmentQuery)
+        } else {
             joinedText = nil
             layout = Layout(
                 host: reading.host, hostPrefix: reading.host?.count ?? 0,
                 hostIsLowercase: reading.hostIsLowercase,
                 region: reading.region, fragmentQuery: reading.fragmentQuery)
-            return
         }
-        let joined = parts.text.withBytes {
-            RouteRequest.joined($0, host: reading.host, path: ranges.path, fragmentPath: fragmentPath.range)
-        }
-        // The joined text is split whole, with only its trailing `/` removed.
-        let region = joined.withBytes { ByteRange($0.trimmingOneSlash(leading: false).indices) }
-        joinedText = joined
-        // The joined text begins with the host: the first segment's first bytes came from it.
-        layout = Layout(
-            host: nil, hostPrefix: reading.host?.count ?? 0, hostIsLowercase: reading.hostIsLowercase,
-            region: region,
-            fragmentQuery: reading.fragmentQuery)
+        // Stored last: the parts are moved in, not copied.
+        self.parts = consume parts
     }
 
     /// What one pass over the URL's bytes finds: plain values, so that nothing is retained.
@@ -68,7 +69,8 @@ struct RouteRequest {
         var fragmentQuery: ByteRange?
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URLParts.Offsets, options: RouteOptions) {
-            (host, hostIsLowercase) = RouteRequest.hostSegment(bytes, ranges.host, options: options)
+            (host, hostIsLowercase) = RouteRequest.hostSegment(
+                bytes, ranges.host, isPlain: ranges.hostIsPlain, options: options)
             if let fragment = ranges.fragment {
                 let (path, query) = RouteRequest.readFragment(bytes, fragment)
                 fragmentPath = path.map(ByteRange.init)
@@ -123,7 +125,7 @@ struct RouteRequest {
         var result: Result?
         RouteRequest.cutSegments(
             segmentText, host: layout.host, hostBytes: layout.hostBytes, region: layout.region,
-            for: Result.self
+            hasEscapes: parts.ranges.hasEscapes, for: Result.self
         ) {
             result = body($0)
         }
@@ -138,7 +140,8 @@ struct RouteRequest {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     private static func cutSegments<Result>(
-        _ text: String, host: ByteRange?, hostBytes: Int, region: ByteRange?, for _: Result.Type,
+        _ text: String, host: ByteRange?, hostBytes: Int, region: ByteRange?, hasEscapes: Bool,
+        for _: Result.Type,
         _ body: (Segments) -> Void
     ) {
         text.withBytes { bytes in
@@ -172,7 +175,7 @@ struct RouteRequest {
                 return body(
                     Segments(
                         bytes: bytes, ranges: UnsafeBufferPointer(rebasing: buffer[..<next]),
-                        hostBytes: hostBytes))
+                        hostBytes: hostBytes, hasEscapes: hasEscapes))
             }
         }
     }
@@ -207,10 +210,17 @@ struct RouteRequest {
     /// The host's range when it serves as the first segment: always with
     /// `.treatHostAsPathComponent`, else when the decoded host has no `.` and is not `localhost`.
     /// Also tells whether the host is written with neither a capital nor an escape.
+    /// `isPlain`: the scan saw no `.`, capital or escape in the host.
     private static func hostSegment(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>?, options: RouteOptions
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>?, isPlain: Bool, options: RouteOptions
     ) -> (ByteRange?, lowercase: Bool) {
         guard let range, !range.isEmpty else { return (nil, true) }
+        if isPlain {
+            let isSegment =
+                options.contains(.treatHostAsPathComponent)
+                || !isLocalhost(UnsafeBufferPointer(rebasing: bytes[range]))
+            return (isSegment ? ByteRange(range) : nil, true)
+        }
         // Most hosts have no escape: read them in place, without a decoding buffer.
         var hasPercent = false
         var hasDot = false
@@ -373,6 +383,8 @@ struct Segments {
     /// capitals or escapes, so that the search can skip the folded lookup when no first literal
     /// has a capital either.
     let hostBytes: Int
+    /// Whether a segment may hold an escape: when not, segments are compared as they are.
+    let hasEscapes: Bool
 
     /// The bytes of the first segment that came from the host (0: none).
     var hostPrefix: Int { hostBytes < 0 ? -hostBytes : hostBytes }

@@ -36,13 +36,26 @@ struct URLParts {
     }
 
     /// The parts' ranges, stored compactly (the struct is copied on every lookup): each as two
-    /// `Int32` offsets, a start of -1 standing for a missing part.
+    /// `Int32` offsets, a start of -1 standing for a missing part; and what the scan saw in them.
     struct Offsets {
         private var bounds: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+        /// What the fast path's scan saw, so that reading the URL need not look again: see
+        /// ``hostIsPlain`` and ``hasEscapes``. Parts read otherwise claim nothing (all set).
+        private var seen: Seen
+
+        /// Facts about the bytes of the parts, one bit each.
+        struct Seen: OptionSet {
+            let rawValue: UInt8
+            /// The host has a `.`, an ASCII capital letter or an escape.
+            static let hostDetail = Seen(rawValue: 1)
+            /// The host, path or fragment has an escape (`%`).
+            static let escape = Seen(rawValue: 2)
+            static let everything: Seen = [.hostDetail, .escape]
+        }
 
         init(
             scheme: Range<Int>?, host: Range<Int>?, path: Range<Int>, query: Range<Int>?,
-            fragment: Range<Int>?
+            fragment: Range<Int>?, seen: Seen = .everything
         ) {
             func pack(_ range: Range<Int>?) -> (Int32, Int32) {
                 range.map {
@@ -56,6 +69,7 @@ struct URLParts {
             let (g, h) = pack(query)
             let (i, j) = pack(fragment)
             bounds = (a, b, c, d, e, f, g, h, i, j)
+            self.seen = seen
         }
 
         private static func unpack(_ start: Int32, _ end: Int32) -> Range<Int>? {
@@ -68,6 +82,12 @@ struct URLParts {
         var path: Range<Int> { Int(bounds.4)..<Int(bounds.5) }
         var query: Range<Int>? { Offsets.unpack(bounds.6, bounds.7) }
         var fragment: Range<Int>? { Offsets.unpack(bounds.8, bounds.9) }
+        /// Whether the host is known to have no `.`, no ASCII capital and no escape: then it is
+        /// a segment (unless it is `localhost`) and equal to itself lowercased.
+        var hostIsPlain: Bool { !seen.contains(.hostDetail) }
+        /// Whether the host, path or fragment may have an escape: when not, their segments are
+        /// compared with literals as they are, without looking for one.
+        var hasEscapes: Bool { seen.contains(.escape) }
     }
 
     var scheme: Substring? { ranges.scheme.map(substring) }
@@ -92,7 +112,7 @@ struct URLParts {
             text: text,
             ranges: Offsets(
                 scheme: ranges.scheme, host: ranges.host, path: ranges.path, query: ranges.query,
-                fragment: nil),
+                fragment: nil, seen: ranges.hostIsPlain ? [.escape] : .everything),
             url: url)
     }
 
@@ -261,12 +281,17 @@ struct URLParts {
     private static func scan(_ string: String) -> Offsets? {
         // Offsets are stored as Int32: longer texts (over 2 GB) go to Foundation.
         guard string.utf8.count < Int(Int32.max) else { return nil }
-        return string.withBytes { scan($0) }
+        return string.withBytes { bytes in
+            CharacterClass.table.withUnsafeBufferPointer { scan(bytes, classes: $0) }
+        }
     }
 
     /// One pass over the bytes: find the delimiters and check every byte against its part's
-    /// character class. Returns `nil` for anything outside the fast path.
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Offsets? {
+    /// character class (`table`: ``CharacterClass/table``). Returns `nil` for anything outside
+    /// the fast path.
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, classes table: UnsafeBufferPointer<UInt16>)
+        -> Offsets?
+    {
         let count = bytes.count
         guard count > 0 else { return nil }
         var position = 0
@@ -274,28 +299,43 @@ struct URLParts {
 
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
         var index = 0
-        while index < count, !CharacterClass.isDelimiter(bytes[index]) { index += 1 }
+        while index < count, table[Int(bytes[index])] & CharacterClass.schemeBit != 0 { index += 1 }
         if index < count, bytes[index] == UInt8(ascii: ":") {
             guard index > 0, CharacterClass.isAlpha(bytes[0]) else { return nil }
-            for i in 1..<index where !CharacterClass.isSchemeCharacter(bytes[i]) { return nil }
             scheme = 0..<index
             position = index + 1
+        } else {
+            // Not a scheme: a ":" before the first delimiter is then not the fast path's.
+            while index < count, !CharacterClass.isDelimiter(bytes[index]) { index += 1 }
+            if index < count, bytes[index] == UInt8(ascii: ":") { return nil }
         }
+
+        // What the scan sees, for the reading of the URL (see `Offsets.Seen`).
+        var seen: Offsets.Seen = []
 
         // authority = "//" reg-name  (no user info, port or IP literal on the fast path)
         var host: Range<Int>?
         if position + 1 < count, bytes[position] == .slash, bytes[position + 1] == .slash {
-            guard let end = scanPart(bytes, from: position + 2, allowed: .host) else { return nil }
+            guard let (end, classes) = scanPart(bytes, from: position + 2, allowed: .host, table) else {
+                return nil
+            }
+            if classes & (CharacterClass.detailBit | CharacterClass.escapeBit) != 0 {
+                seen.insert(.hostDetail)
+            }
+            if classes & CharacterClass.escapeBit != 0 { seen.insert(.escape) }
             // A host in IDNA form goes to Foundation, which decodes it ("xn--caf-dma" → "caf%C3%A9"),
             // and which writes a non-ASCII host that way in a URL's `absoluteString`: a link routes
             // the same as text and as a `URL`.
-            guard !hasPunycodeLabel(bytes, position + 2..<end) else { return nil }
+            if classes & CharacterClass.xBit != 0, hasPunycodeLabel(bytes, position + 2..<end) { return nil }
             host = position + 2..<end
             position = end
         }
 
         // path: up to "?" or "#"
-        guard let pathEnd = scanPart(bytes, from: position, allowed: .path) else { return nil }
+        guard let (pathEnd, pathClasses) = scanPart(bytes, from: position, allowed: .path, table) else {
+            return nil
+        }
+        if pathClasses & CharacterClass.escapeBit != 0 { seen.insert(.escape) }
         let path = position..<pathEnd
         position = pathEnd
         // A relative reference whose first segment has a ":" is not a URL the fast path knows.
@@ -308,7 +348,9 @@ struct URLParts {
 
         var query: Range<Int>?
         if position < count, bytes[position] == .questionMark {
-            guard let end = scanPart(bytes, from: position + 1, allowed: .query) else { return nil }
+            guard let (end, _) = scanPart(bytes, from: position + 1, allowed: .query, table) else {
+                return nil
+            }
             query = position + 1..<end
             position = end
         }
@@ -316,12 +358,15 @@ struct URLParts {
         var fragment: Range<Int>?
         if position < count, bytes[position] == .hash {
             // A second "#" is not allowed: the fast path gives up at it (Foundation encodes it).
-            guard let end = scanPart(bytes, from: position + 1, allowed: .query), end == count else {
+            guard let (end, classes) = scanPart(bytes, from: position + 1, allowed: .query, table),
+                end == count
+            else {
                 return nil
             }
+            if classes & CharacterClass.escapeBit != 0 { seen.insert(.escape) }
             fragment = position + 1..<end
         }
-        return Offsets(scheme: scheme, host: host, path: path, query: query, fragment: fragment)
+        return Offsets(scheme: scheme, host: host, path: path, query: query, fragment: fragment, seen: seen)
     }
 
     /// Whether a label of the host starts with the IDNA prefix `xn--` (ASCII case ignored).
@@ -341,32 +386,36 @@ struct URLParts {
     }
 
     /// Scans from `start` to the first byte that ends the part ("/", "?" or "#" for a host; "?" or
-    /// "#" for a path; "#" for a query or fragment). Returns its offset, or `nil` when a byte is not
-    /// allowed or a `%` does not start a two-hex-digit escape.
+    /// "#" for a path; "#" for a query or fragment). Returns its offset and the classes of its
+    /// bytes or'ed together (``CharacterClass/escapeBit`` for an escape), or `nil` when a byte is
+    /// not allowed or a `%` does not start a two-hex-digit escape.
+    @inline(__always)
     private static func scanPart(
-        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, allowed: CharacterClass
-    ) -> Int? {
-        CharacterClass.table.withUnsafeBufferPointer { table in
-            var index = start
-            while index < bytes.count {
-                let byte = bytes[index]
-                // One load per byte: the byte's classes, a bit each (see `CharacterClass.table`).
-                let classes = table[Int(byte)]
-                if classes & allowed.bit != 0 {
-                    index += 1
-                } else if byte == .percent {
-                    guard index + 2 < bytes.count, PercentDecoding.hexValue(bytes[index + 1]) != nil,
-                        PercentDecoding.hexValue(bytes[index + 2]) != nil
-                    else { return nil }
-                    index += 3
-                } else if classes & allowed.endBit != 0 {
-                    return index
-                } else {
-                    return nil
-                }
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, allowed: CharacterClass,
+        _ table: UnsafeBufferPointer<UInt16>
+    ) -> (end: Int, classes: UInt16)? {
+        var index = start
+        var seen: UInt16 = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            // One load per byte: the byte's classes, a bit each (see `CharacterClass.table`).
+            let classes = table[Int(byte)]
+            if classes & allowed.bit != 0 {
+                seen |= classes
+                index += 1
+            } else if byte == .percent {
+                guard index + 2 < bytes.count, PercentDecoding.hexValue(bytes[index + 1]) != nil,
+                    PercentDecoding.hexValue(bytes[index + 2]) != nil
+                else { return nil }
+                seen |= CharacterClass.escapeBit
+                index += 3
+            } else if classes & allowed.endBit != 0 {
+                return (index, seen)
+            } else {
+                return nil
             }
-            return index
         }
+        return (index, seen)
     }
 }
 
@@ -379,7 +428,7 @@ private struct CharacterClass {
     /// The delimiters that end the part.
     let delimiters: UInt64
     /// This class's bit in ``table`` (host 1, path 2, query 4).
-    let bit: UInt8
+    let bit: UInt16
 
     // Constant masks (bit n set: byte n is in the class), so these need no run-time initialization.
     // "#" is byte 35, "/" byte 47, "?" byte 63.
@@ -407,17 +456,30 @@ private struct CharacterClass {
     }
 
     /// The bit of the delimiters in ``table``.
-    var endBit: UInt8 { bit << 3 }
+    var endBit: UInt16 { bit << 3 }
 
-    /// For each byte, the classes that allow it and the classes it ends, one bit each: the scan
-    /// reads one entry per byte instead of testing the masks.
-    static let table: [UInt8] = (0..<256).map { value in
+    /// The bit of ``table`` for a `.` or an ASCII capital letter: what makes a host other than
+    /// a plain segment name.
+    static let detailBit: UInt16 = 1 << 6
+    /// The bit the scan sets for an escape (no byte has it in ``table``).
+    static let escapeBit: UInt16 = 1 << 7
+    /// The bit of ``table`` for the characters of a scheme after its first.
+    static let schemeBit: UInt16 = 1 << 8
+    /// The bit of ``table`` for `x` and `X`, which a punycode label starts with.
+    static let xBit: UInt16 = 1 << 9
+
+    /// For each byte, the classes that allow it and the classes it ends, one bit each, and the
+    /// bits above: the scan reads one entry per byte instead of testing the masks.
+    static let table: [UInt16] = (0..<256).map { value in
         let byte = UInt8(value)
-        var classes: UInt8 = 0
+        var classes: UInt16 = 0
         for part in [host, path, query] {
             if part.contains(byte) { classes |= part.bit }
             if part.ends(at: byte) { classes |= part.endBit }
         }
+        if byte == .dot || byte.isASCIICapital { classes |= detailBit }
+        if isSchemeCharacter(byte) { classes |= schemeBit }
+        if byte | 0x20 == UInt8(ascii: "x") { classes |= xBit }
         return classes
     }
 
