@@ -108,6 +108,21 @@ import Testing
         #expect(params["q"] as? String == "%41 +")
     }
 
+    @Test func everyValueOfAPatternWithManyIsRead() throws {
+        // The first four values are kept when the pattern matches; the others are found again.
+        let params = try #require(
+            parameters(
+                pattern: "/a/:v1/:v2/:v3/:v4/b/:v5/:v6#/:v7/*",
+                url: "myapp://a/1/%32/3/4/b/five+5/6#/seven%23/w/x?v6=query"))
+        #expect((1...7).map { params["v\($0)"] as? String } == ["1", "2", "3", "4", "five 5", "6", "seven#"])
+        #expect(params.int("v6") == 6)
+        #expect(params.wildcardComponents == ["w", "x"])
+        #expect(params.dictionary["v5"] as? String == "five 5")
+        let host = try #require(parameters(pattern: "/:h/:a/:b/:c/:d/:e", url: "myapp://H/a/b/c/d/e%2F"))
+        #expect(host["h"] as? String == "H")
+        #expect(host["e"] as? String == "e/")
+    }
+
     @Test func undecodableValuesAreKeptAsWritten() throws {
         let params = try #require(parameters(pattern: "/a/:v", url: "myapp://a/%E2%82?q=%E2%82"))
         #expect(params["v"] as? String == "%E2%82")
