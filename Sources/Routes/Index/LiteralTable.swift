@@ -31,14 +31,22 @@ struct LiteralTable {
     /// The child of `parent` reached by the literal `key`, if any.
     func child(of parent: Int32, key: UnsafeBufferPointer<UInt8>) -> Int32? {
         let hash = LiteralTable.hash(key, parent: parent)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let index = slots[slot]
-            if index < 0 { return nil }
-            let entry = entries[Int(index)]
-            if entry.hash == hash, entry.parent == parent, matches(entry, key) { return entry.child }
-            slot = (slot + 1) & mask
+        // Read in place: the slots, entries and arena are read on every segment of every lookup.
+        return slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                let mask = slots.count - 1
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while true {
+                    let index = Int(slots[slot])
+                    if index < 0 { return nil }
+                    if entries[index].hash == hash, entries[index].parent == parent,
+                        matches(entries[index], key)
+                    {
+                        return entries[index].child
+                    }
+                    slot = (slot + 1) & mask
+                }
+            }
         }
     }
 

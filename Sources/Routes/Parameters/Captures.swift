@@ -25,13 +25,20 @@ struct Captures {
 
     /// The captures of `pattern`, which matched `segments`.
     init(_ pattern: RoutePattern, _ segments: Segments) {
-        pattern.forEachParameter { index, _, position in
-            switch index {
-            case 0: inline.0 = segments[position]
-            case 1: inline.1 = segments[position]
-            case 2: inline.2 = segments[position]
-            case 3: inline.3 = segments[position]
-            default: break
+        // The pattern's segments are read in place, without their names: copying one would
+        // retain its name.
+        pattern.segments.withUnsafeBufferPointer { patternSegments in
+            var index = 0
+            for position in patternSegments.indices {
+                guard case .parameter = patternSegments[position] else { continue }
+                switch index {
+                case 0: inline.0 = segments[position]
+                case 1: inline.1 = segments[position]
+                case 2: inline.2 = segments[position]
+                case 3: inline.3 = segments[position]
+                default: return
+                }
+                index += 1
             }
         }
         guard pattern.hasWildcard else { return }

@@ -106,11 +106,12 @@ extension RouteTable {
     /// ``Router/onEvent`` as an event. Called only where the router's state is consistent.
     @inline(__always)
     func report(
-        _ kind: RoutingEvent.Kind, _ parts: URLParts, pattern: String? = nil, parameters: [String: Any]
+        _ kind: RoutingEvent.Kind, _ parts: URLParts, pattern: @autoclosure () -> String? = nil,
+        parameters: [String: Any]
     ) {
-        // Most routers observe nothing: that case costs two loads.
+        // Most routers observe nothing: that case costs two loads (and the pattern is not read).
         guard logger != nil || onEvent != nil else { return }
-        deliver(kind, parts, pattern: pattern, parameters: parameters)
+        deliver(kind, parts, pattern: pattern(), parameters: parameters)
     }
 
     @inline(never)

@@ -227,8 +227,7 @@ struct Walk {
                     rest.append(Match(definition: definition, captures: captures))
                     return false
                 }
-                answer = Walk.ask(
-                    definition, captures, table, request, parts, parameters, client, &accepted, &hop)
+                answer = Walk.ask(definition, captures, table, request, parameters, client, &accepted, &hop)
                 switch answer {
                 case .declined:
                     table.report(.declined, parts, pattern: definition.pattern, parameters: parameters)
@@ -294,7 +293,7 @@ struct Walk {
         var hop: Hop?
         for (offset, match) in zip(matches.indices, matches) {
             switch Walk.ask(
-                match.definition, match.captures, table, request, parts, parameters, client, &accepted, &hop)
+                match.definition, match.captures, table, request, parameters, client, &accepted, &hop)
             {
             case .declined:
                 table.report(.declined, parts, pattern: match.definition.pattern, parameters: parameters)
@@ -417,19 +416,19 @@ struct Walk {
         return .proceed
     }
 
-    /// Asks one match: its output goes to `accepted`, a redirect's target to `hop`.
+    /// Asks one match: its output goes to `accepted`, a redirect's target to `hop`. (The URL is
+    /// read from `request`: passing it apart would copy it.)
     private static func ask<Client: WalkClient>(
         _ definition: Definition, _ captures: Captures, _ table: RouteTable, _ request: RouteRequest,
-        _ parts: URLParts, _ extra: [String: Any], _ client: Client.Type, _ accepted: inout Client.Output?,
-        _ hop: inout Hop?
+        _ extra: [String: Any], _ client: Client.Type, _ accepted: inout Client.Output?, _ hop: inout Hop?
     ) -> Answer {
-        table.log("\(definition.pattern) matches \(parts)")
+        table.log("\(definition.pattern) matches \(request.parts)")
         let parameters = RouteParameters(
             request: request, matched: definition.parsed, captures: captures, extra: extra,
             scheme: table.scheme)
         if let redirect = definition.action?.redirectRoute {
-            guard let target = redirect.target(of: parts, parameters, in: table) else {
-                table.log("\(definition.pattern) cannot build \(redirect.target) from \(parts)")
+            guard let target = redirect.target(of: request.parts, parameters, in: table) else {
+                table.log("\(definition.pattern) cannot build \(redirect.target) from \(request.parts)")
                 return .declined
             }
             hop = Hop(target: target, pattern: definition.pattern, table: table)
