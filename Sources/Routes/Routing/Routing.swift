@@ -47,7 +47,8 @@ extension Router {
     /// ```
     public func canRoute(to url: some URLConvertible) -> Bool {
         guard let parts = url.routeInput.parts else { return false }
-        return table(for: parts).canRoute(parts)
+        let table = table(for: parts)
+        return table.canRoute(consume parts)
     }
 }
 
@@ -95,14 +96,18 @@ extension RouteTable {
     }
 
     /// Whether this table, or the global table with fallback, has a match for `parts`.
-    func canRoute(_ parts: URLParts) -> Bool {
-        hasMatch(parts) || fallbackTable?.hasMatch(parts) == true
+    func canRoute(_ parts: consuming URLParts) -> Bool {
+        let request = RouteRequest(parts: parts, options: options)
+        if hasMatch(request) { return true }
+        guard let global = fallbackTable else { return false }
+        return global.hasMatch(
+            global.options == options ? request : RouteRequest(parts: request.parts, options: global.options))
     }
 
-    private func hasMatch(_ parts: URLParts) -> Bool {
-        guard acceptsHost(of: parts) else { return false }
-        let index = self.index
-        return RouteRequest(parts: parts, options: options).withSegments { index.hasMatch($0) }
+    /// Whether this table has a match for `request`, read with its options.
+    private func hasMatch(_ request: RouteRequest) -> Bool {
+        guard acceptsHost(of: request.parts) else { return false }
+        return request.withSegments { index.hasMatch($0) }
     }
 }
 
