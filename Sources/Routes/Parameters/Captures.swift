@@ -52,14 +52,13 @@ struct Captures {
         }
     }
 
-    /// The range of the `index`th `:name` value; `nil` after the ``kept`` first.
-    subscript(index: Int) -> ByteRange? {
+    /// The range of the `index`th `:name` value, one of the ``kept`` first.
+    subscript(index: Int) -> ByteRange {
         switch index {
         case 0: return inline.0
         case 1: return inline.1
         case 2: return inline.2
-        case 3: return inline.3
-        default: return nil
+        default: return inline.3
         }
     }
 }

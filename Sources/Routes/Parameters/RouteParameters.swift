@@ -170,13 +170,20 @@ public struct RouteParameters {
     private func withValueBytes<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
         -> Result
     {
-        var range = captures[index] ?? request.withSegments { $0[matched.segmentIndex(ofParameter: index)] }
+        var range = index < Captures.kept ? captures[index] : uncapturedRange(index)
         return request.withSegmentBytes { bytes in
             if range.upperBound - range.lowerBound > 1, bytes[range.upperBound - 1] == .hash {
                 range.upperBound -= 1
             }
             return body(UnsafeBufferPointer(rebasing: bytes[range.range]))
         }
+    }
+
+    /// The range of a value the captures do not keep (after the fourth): the segments are cut
+    /// again to find it.
+    @inline(never)
+    private func uncapturedRange(_ index: Int) -> ByteRange {
+        request.withSegments { $0[matched.segmentIndex(ofParameter: index)] }
     }
 
     /// The text under `key`, found without going through `Any`, for the typed accessors.
