@@ -35,7 +35,7 @@ final class RouteIndex {
 
     /// Adds a definition: O(number of its segments).
     func insert(_ definition: Definition) {
-        depth = max(depth, definition.parsed.segments.count + 1)
+        depth = max(depth, definition.parsed.segmentCount + 1)
         var node: Int32 = 0
         for segment in definition.parsed.segments {
             switch segment {

@@ -25,24 +25,13 @@ struct Captures {
 
     /// The captures of `pattern`, which matched `segments`.
     init(_ pattern: RoutePattern, _ segments: Segments) {
-        // The pattern's segments are read in place, without their names: copying one would
-        // retain its name.
-        pattern.segments.withUnsafeBufferPointer { patternSegments in
-            var index = 0
-            for position in patternSegments.indices {
-                guard case .parameter = patternSegments[position] else { continue }
-                switch index {
-                case 0: inline.0 = segments[position]
-                case 1: inline.1 = segments[position]
-                case 2: inline.2 = segments[position]
-                case 3: inline.3 = segments[position]
-                default: return
-                }
-                index += 1
-            }
-        }
+        let count = min(pattern.parameterCount, Captures.kept)
+        if count > 0 { inline.0 = segments[pattern.segmentIndex(ofParameter: 0)] }
+        if count > 1 { inline.1 = segments[pattern.segmentIndex(ofParameter: 1)] }
+        if count > 2 { inline.2 = segments[pattern.segmentIndex(ofParameter: 2)] }
+        if count > 3 { inline.3 = segments[pattern.segmentIndex(ofParameter: 3)] }
         guard pattern.hasWildcard else { return }
-        let start = pattern.segments.count - 1
+        let start = pattern.segmentCount - 1
         // The empty path reads as one empty segment, but a wildcard captures nothing from it.
         if start >= segments.count || (segments.count == 1 && segments[0].isEmpty) {
             wildcard = .empty

@@ -21,9 +21,7 @@ enum OptionalGroupExpansion {
     static func expand(_ pattern: String) throws(RoutePatternError) -> [RoutePattern] {
         if !hasGroups(pattern) {
             // The common case: one definition, the pattern as written.
-            var components = self.components(of: pattern[...], at: 0)
-            if components.isEmpty { components = [PatternComponent(text: "", offset: 0)] }
-            return [try RoutePattern(text: pattern, components: components, source: pattern)]
+            return [try RoutePattern(text: pattern, components: components(of: pattern), source: pattern)]
         }
         let pieces = try self.pieces(of: pattern)
         let groupCount = pieces.filter(\.isOptional).count
@@ -56,6 +54,13 @@ enum OptionalGroupExpansion {
                 try RoutePattern(text: candidate.text, components: candidate.components, source: pattern))
         }
         return patterns
+    }
+
+    /// The components of a pattern without optional groups (or of an expansion's text, which
+    /// reads back as the components it was written from): one empty component for the root.
+    static func components(of pattern: String) -> [PatternComponent] {
+        let components = components(of: pattern[...], at: 0)
+        return components.isEmpty ? [PatternComponent(text: "", offset: 0)] : components
     }
 
     /// Whether the pattern has an optional group (or a stray parenthesis) at all.

@@ -8,43 +8,49 @@ enum PatternSegment: Equatable, Sendable {
     case wildcard
 }
 
-/// A pattern without optional groups, parsed into segments (the "Routing rules" article,
-/// *Patterns*).
+/// A pattern without optional groups, parsed (the "Routing rules" article, *Patterns*).
 ///
 /// `/user/:id/*` → `.literal("user")`, `.parameter("id")`, `.wildcard`.
 ///
 /// A class (immutable, so `Sendable`): the parameters handed to every handler keep one, and one
-/// reference costs less to copy than its text and segments.
+/// reference costs less to copy than its text and segments. It keeps what routing reads (the
+/// parameters' names and positions, the counts) in plain values and its text: the literals live
+/// in the route index, and ``segments`` reads the text again for the tools that want them, so a
+/// registered route does not keep an array of segments (128 bytes a route).
 final class RoutePattern: Equatable, Sendable {
     /// The pattern text this was parsed from, e.g. the expansion `"/the/foo/:a"`.
     let text: String
-    /// The segments; the parameters are found in them (a pattern has few segments, and every
-    /// array a registered pattern keeps costs memory per route).
-    let segments: [PatternSegment]
+    /// The parameter names in segment order, joined by `/` (which no name holds): a short list
+    /// is stored inline in the string, without an allocation.
+    private let joinedNames: String
+    /// The segment index of each of the first eight parameters, a byte each, when every one is
+    /// below 255; otherwise ``positionsArePacked`` is `false` and they are read from ``segments``.
+    private let packedPositions: UInt64
+    private let positionsArePacked: Bool
     /// How many `:name` segments there are.
     let parameterCount: Int
+    /// How many segments there are, the `*` included.
+    let segmentCount: Int
     let hasWildcard: Bool
     /// Whether a parameter is named like a reserved key (``RouteParameters/Keys``): reading a
     /// value by name may then not look at the names first.
     let hasReservedName: Bool
 
     /// Parses components that are already split on `/`, each with its UTF-8 offset in `source`
-    /// (the pattern the user wrote), for error positions.
+    /// (the pattern the user wrote), for error positions. `components` must be those of `text`
+    /// (``OptionalGroupExpansion/components(of:)`` reads them back from it).
     init(text: String, components: [PatternComponent], source: String) throws(RoutePatternError) {
-        var segments: [PatternSegment] = []
-        segments.reserveCapacity(components.count)
         var parameterNames: [String] = []
+        var positions: [Int] = []
         var seenNames: Set<String>?
         for (index, component) in components.enumerated() {
-            let value = component.text
-            if value == "*" {
+            switch RoutePattern.segment(component.text) {
+            case .wildcard:
                 guard index == components.count - 1 else {
                     throw RoutePatternError(
                         pattern: source, utf8Offset: component.offset, reason: .wildcardNotLast)
                 }
-                segments.append(.wildcard)
-            } else if value.utf8.first == UInt8(ascii: ":") {
-                let name = RoutePattern.parameterName(value)
+            case .parameter(let name):
                 guard !name.isEmpty else {
                     throw RoutePatternError(
                         pattern: source, utf8Offset: component.offset, reason: .emptyParameterName)
@@ -55,16 +61,23 @@ final class RoutePattern: Equatable, Sendable {
                     throw RoutePatternError(
                         pattern: source, utf8Offset: component.offset, reason: .duplicateParameter(name))
                 }
-                segments.append(.parameter(name))
                 parameterNames.append(name)
-            } else {
-                segments.append(.literal(PercentDecoding.decodeOrKeep(value)))
+                positions.append(index)
+            case .literal:
+                break
             }
         }
+        // What `segments` relies on (checked in debug builds, so by every test).
+        assert(OptionalGroupExpansion.components(of: text).map(\.text) == components.map(\.text))
         self.text = text
-        self.segments = segments
+        joinedNames = parameterNames.joined(separator: "/")
+        positionsArePacked = positions.count <= 8 && positions.allSatisfy { $0 < 255 }
+        packedPositions =
+            positionsArePacked
+            ? positions.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) } : 0
         parameterCount = parameterNames.count
-        hasWildcard = segments.last == .wildcard
+        segmentCount = components.count
+        hasWildcard = components.last?.text == "*"
         hasReservedName = parameterNames.contains {
             [
                 RouteParameters.Keys.pattern, RouteParameters.Keys.url, RouteParameters.Keys.scheme,
@@ -73,25 +86,53 @@ final class RoutePattern: Equatable, Sendable {
         }
     }
 
+    /// The segments, read again from the text (for registration and the tools: routing reads
+    /// the index).
+    var segments: [PatternSegment] {
+        OptionalGroupExpansion.components(of: text).map { RoutePattern.segment($0.text) }
+    }
+
+    /// The segment a component stands for: `*`, `:name`, or a literal (percent-decoded).
+    private static func segment(_ component: Substring) -> PatternSegment {
+        if component == "*" { return .wildcard }
+        if component.utf8.first == UInt8(ascii: ":") { return .parameter(parameterName(component)) }
+        return .literal(PercentDecoding.decodeOrKeep(component))
+    }
+
     /// The parameter names, in segment order (made on each call: for tooling and registration).
     var parameterNames: [String] {
-        segments.compactMap { if case .parameter(let name) = $0 { return name } else { return nil } }
+        parameterCount == 0
+            ? [] : joinedNames.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// The position among the parameters of the one named `name`; `nil` when none is.
     @inline(__always)
     func parameterIndex(of name: String) -> Int? {
-        var index = 0
-        for segment in segments {
-            guard case .parameter(let parameter) = segment else { continue }
-            if parameter == name { return index }
-            index += 1
+        guard parameterCount > 0 else { return nil }
+        return name.withBytes { key in
+            joinedNames.withBytes { names -> Int? in
+                var index = 0
+                var start = 0
+                for end in 0...names.count where end == names.count || names[end] == .slash {
+                    if end - start == key.count,
+                        UnsafeBufferPointer(rebasing: names[start..<end]).elementsEqual(key)
+                    {
+                        return index
+                    }
+                    index += 1
+                    start = end + 1
+                }
+                return nil
+            }
         }
-        return nil
     }
 
     /// The index among the segments of the `index`th parameter.
+    @inline(__always)
     func segmentIndex(ofParameter index: Int) -> Int {
+        if positionsArePacked {
+            return Int(truncatingIfNeeded: packedPositions >> (8 * UInt64(index)) & 0xFF)
+        }
         var found = -1
         forEachParameter { parameter, _, segment in
             if parameter == index { found = segment }
@@ -101,7 +142,6 @@ final class RoutePattern: Equatable, Sendable {
 
     /// Calls `body` with each parameter's position among the parameters, its name and its
     /// segment index, in order.
-    @inline(__always)
     func forEachParameter(_ body: (_ index: Int, _ name: String, _ segment: Int) -> Void) {
         var index = 0
         for (position, segment) in segments.enumerated() {
@@ -127,7 +167,8 @@ struct PatternComponent: Equatable {
 }
 
 extension RoutePattern {
+    /// Patterns are equal when their texts are (the text determines the rest).
     static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
-        lhs.text == rhs.text && lhs.segments == rhs.segments
+        lhs.text == rhs.text
     }
 }

@@ -195,7 +195,7 @@ struct RouteRequest {
         withSegments { segments in
             var texts = (0..<segments.count).map { String(decoding: segments.bytes(at: $0), as: UTF8.self) }
             if segments.hostPrefix > 0, segments.count > 0,
-                pattern.segments.count > 1 || !pattern.hasWildcard,
+                pattern.segmentCount > 1 || !pattern.hasWildcard,
                 case .literal(let literal)? = pattern.segments.first,
                 RouteIndex.hostSegment(
                     segments.bytes(at: 0), hostPrefix: segments.hostPrefix, matches: literal)
