@@ -24,6 +24,31 @@ import Testing
         #expect(try OptionalGroupExpansion.expand("/a*b/*")[0].segments == [.literal("a*b"), .wildcard])
     }
 
+    @Test func parametersAreFoundByNameAndPosition() throws {
+        // Names that are prefixes of each other, a bare colon, a fragment name, and more
+        // parameters than fit the packed positions (eight) or their bytes (segment 255).
+        let literals = Array(repeating: "x", count: 260).joined(separator: "/")
+        let patterns = [
+            "/a/:ab/b/:a/:abc/:", "/p/:u#/:v", "/:n1/:n2/:n3/:n4/:n5/:n6/:n7/:n8/:n9/:n10",
+            "/\(literals)/:far/:farther",
+        ]
+        for text in patterns {
+            let pattern = try #require(try OptionalGroupExpansion.expand(text).first)
+            var names: [String] = []
+            for (position, segment) in pattern.segments.enumerated() {
+                guard case .parameter(let name) = segment else { continue }
+                #expect(pattern.parameterIndex(of: name) == names.count, "\(text): \(name)")
+                #expect(pattern.segmentIndex(ofParameter: names.count) == position, "\(text): \(name)")
+                names.append(name)
+            }
+            #expect(pattern.parameterNames == names)
+            #expect(pattern.parameterCount == names.count)
+            for missing in ["", "abcd", "n", "n11", "x", "u#", "/"] {
+                #expect(pattern.parameterIndex(of: missing) == nil, "\(text): \(missing)")
+            }
+        }
+    }
+
     @Test func literalsInPatternsArePercentDecoded() throws {
         #expect(try OptionalGroupExpansion.expand("/caf%C3%A9")[0].segments == [.literal("café")])
         #expect(try OptionalGroupExpansion.expand("/100%")[0].segments == [.literal("100%")])

@@ -37,28 +37,33 @@ final class RouteIndex {
     func insert(_ definition: Definition) {
         depth = max(depth, definition.parsed.segmentCount + 1)
         var node: Int32 = 0
-        for segment in definition.parsed.segments {
-            switch segment {
+        var isWildcard = false
+        definition.parsed.forEachSegment { kind, key in
+            switch kind {
             case .wildcard:
-                nodes[Int(node)].wildcards.insert(definition)
-                return
+                isWildcard = true
             case .parameter:
                 if nodes[Int(node)].parameterChild < 0 {
                     nodes[Int(node)].parameterChild = newNode()
                 }
                 node = nodes[Int(node)].parameterChild
-            case .literal(let text):
-                var text = text
-                node = text.withUTF8 { key in
-                    if let child = literals.child(of: node, key: key) { return child }
+            case .literal:
+                if let child = literals.child(of: node, key: key) {
+                    node = child
+                } else {
                     let child = newNode()
                     literals.insert(parent: node, key: key, child: child)
                     nodes[Int(node)].hasLiteralChildren = true
-                    return child
+                    node = child
                 }
             }
         }
-        nodes[Int(node)].terminals.insert(definition)
+        // A `*` is the last segment: its definitions are listed at the node before it.
+        if isWildcard {
+            nodes[Int(node)].wildcards.insert(definition)
+        } else {
+            nodes[Int(node)].terminals.insert(definition)
+        }
     }
 
     private func newNode() -> Int32 {

@@ -41,16 +41,16 @@ final class RoutePattern: Equatable, Sendable {
     /// (``OptionalGroupExpansion/components(of:)`` reads them back from it).
     init(text: String, components: [PatternComponent], source: String) throws(RoutePatternError) {
         var parameterNames: [String] = []
-        var positions: [Int] = []
+        var packed: UInt64 = 0
         var seenNames: Set<String>?
         for (index, component) in components.enumerated() {
-            switch RoutePattern.segment(component.text) {
-            case .wildcard:
+            if component.text == "*" {
                 guard index == components.count - 1 else {
                     throw RoutePatternError(
                         pattern: source, utf8Offset: component.offset, reason: .wildcardNotLast)
                 }
-            case .parameter(let name):
+            } else if component.text.utf8.first == UInt8(ascii: ":") {
+                let name = RoutePattern.parameterName(component.text)
                 guard !name.isEmpty else {
                     throw RoutePatternError(
                         pattern: source, utf8Offset: component.offset, reason: .emptyParameterName)
@@ -61,20 +61,20 @@ final class RoutePattern: Equatable, Sendable {
                     throw RoutePatternError(
                         pattern: source, utf8Offset: component.offset, reason: .duplicateParameter(name))
                 }
+                if parameterNames.count < 8, index < 255 {
+                    packed |= UInt64(index) << (8 * UInt64(parameterNames.count))
+                } else {
+                    packed = .max  // not packable: a count of 8 or more, or a position of 255
+                }
                 parameterNames.append(name)
-                positions.append(index)
-            case .literal:
-                break
             }
         }
         // What `segments` relies on (checked in debug builds, so by every test).
         assert(OptionalGroupExpansion.components(of: text).map(\.text) == components.map(\.text))
         self.text = text
         joinedNames = parameterNames.joined(separator: "/")
-        positionsArePacked = positions.count <= 8 && positions.allSatisfy { $0 < 255 }
-        packedPositions =
-            positionsArePacked
-            ? positions.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) } : 0
+        positionsArePacked = packed != .max
+        packedPositions = packed
         parameterCount = parameterNames.count
         segmentCount = components.count
         hasWildcard = components.last?.text == "*"
@@ -90,6 +90,44 @@ final class RoutePattern: Equatable, Sendable {
     /// the index).
     var segments: [PatternSegment] {
         OptionalGroupExpansion.components(of: text).map { RoutePattern.segment($0.text) }
+    }
+
+    /// What a segment is, for ``forEachSegment(_:)``.
+    enum SegmentKind {
+        case literal
+        case parameter
+        case wildcard
+    }
+
+    /// Calls `body` with each segment's kind and bytes, read from the text without making a
+    /// string: a literal's bytes percent-decoded (as written when undecodable), a parameter's
+    /// as written (`:name`). The same segments as ``segments``, for registration.
+    func forEachSegment(_ body: (SegmentKind, UnsafeBufferPointer<UInt8>) -> Void) {
+        text.withBytes { bytes in
+            // The components of `OptionalGroupExpansion.components(of:)`: one leading and one
+            // trailing `/` removed, then split on `/` (the root is one empty component).
+            let region = bytes.trimmingOneSlash()
+            var start = region.startIndex
+            for end in region.startIndex...region.endIndex
+            where end == region.endIndex || bytes[end] == .slash {
+                let component = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                start = end + 1
+                if component.count == 1, component[0] == UInt8(ascii: "*") {
+                    body(.wildcard, component)
+                } else if component.first == UInt8(ascii: ":") {
+                    body(.parameter, component)
+                } else if !component.contains(.percent) {
+                    body(.literal, component)
+                } else {
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: component.count) { output in
+                        guard let count = PercentDecoding.decode(component, into: output) else {
+                            return body(.literal, component)
+                        }
+                        body(.literal, UnsafeBufferPointer(rebasing: output[..<count]))
+                    }
+                }
+            }
+        }
     }
 
     /// The segment a component stands for: `*`, `:name`, or a literal (percent-decoded).
@@ -108,19 +146,28 @@ final class RoutePattern: Equatable, Sendable {
     /// The position among the parameters of the one named `name`; `nil` when none is.
     @inline(__always)
     func parameterIndex(of name: String) -> Int? {
-        guard parameterCount > 0 else { return nil }
+        guard parameterCount > 1 else {
+            // One name: string equality (two words compared when both are short).
+            return parameterCount == 1 && name == joinedNames ? 0 : nil
+        }
         return name.withBytes { key in
             joinedNames.withBytes { names -> Int? in
+                // Each name in turn, compared while it is read; a name ends at `/` or the end.
                 var index = 0
                 var start = 0
-                for end in 0...names.count where end == names.count || names[end] == .slash {
-                    if end - start == key.count,
-                        UnsafeBufferPointer(rebasing: names[start..<end]).elementsEqual(key)
+                while start <= names.count {
+                    var length = 0
+                    while length < key.count, start + length < names.count,
+                        names[start + length] == key[length]
                     {
+                        length += 1
+                    }
+                    if length == key.count, start + length == names.count || names[start + length] == .slash {
                         return index
                     }
+                    while start < names.count, names[start] != .slash { start += 1 }
+                    start += 1
                     index += 1
-                    start = end + 1
                 }
                 return nil
             }
