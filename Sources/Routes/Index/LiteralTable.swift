@@ -18,14 +18,18 @@ struct LiteralTable {
 
     /// The root's literals again, by their text with ASCII letters lowercased: for the host
     /// segment, whose literals are compared ignoring ASCII case. Slots hold indices into
-    /// `rootFolded`, which holds each root entry's folded hash and index in `entries`.
+    /// `rootFolded`, which holds each root entry's folded hash and index in `entries`. Built
+    /// by ``buildFolded()`` when a lookup first needs it (a host with a capital or an escape, or
+    /// a first literal with a capital): most tables never do, and it costs 25 bytes a route.
     private var foldedSlots = [Int32](repeating: -1, count: 16)
+    /// Whether the folded literals are built (then kept up to date).
+    private(set) var foldedIsBuilt = false
     private var rootFolded: [(hash: UInt64, entry: Int32)] = []
     /// Whether a literal of the root has an ASCII capital letter: if not, a host segment without
     /// one matches exactly the literals it is equal to, and needs no folded lookup.
     private(set) var rootHasCapital = false
     /// The most root literals that are equal ignoring ASCII case (`/Foo`, `/foo`...): how many
-    /// children one host segment can reach.
+    /// children one host segment can reach (once the folded literals are built).
     private(set) var largestFoldedGroup = 1
 
     /// The child of `parent` reached by the literal `key`, if any.
@@ -59,11 +63,24 @@ struct LiteralTable {
         arena.append(contentsOf: key)
         entries.append(entry)
         place(Int32(entries.count - 1), hash: hash)
-        if parent == 0 { insertFolded(key, entry: Int32(entries.count - 1)) }
+        if parent == 0 {
+            if key.contains(where: \.isASCIICapital) { rootHasCapital = true }
+            if foldedIsBuilt { insertFolded(key, entry: Int32(entries.count - 1)) }
+        }
+    }
+
+    /// Builds the folded root literals, once.
+    mutating func buildFolded() {
+        guard !foldedIsBuilt else { return }
+        foldedIsBuilt = true
+        for index in entries.indices where entries[index].parent == 0 {
+            let entry = entries[index]
+            let key = Array(arena[Int(entry.start)..<Int(entry.start + entry.length)])
+            key.withUnsafeBufferPointer { insertFolded($0, entry: Int32(index)) }
+        }
     }
 
     private mutating func insertFolded(_ key: UnsafeBufferPointer<UInt8>, entry: Int32) {
-        if key.contains(where: \.isASCIICapital) { rootHasCapital = true }
         let folded = key.map(\.asciiLowercased)
         let hash = folded.withUnsafeBufferPointer { LiteralTable.hash($0, parent: 0) }
         var group = 1
@@ -105,6 +122,7 @@ struct LiteralTable {
     func forEachRootChild(
         ignoringCaseIn prefix: Int, key: UnsafeBufferPointer<UInt8>, _ body: (Int32) -> Void
     ) {
+        assert(foldedIsBuilt, "buildFolded() first")
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: key.count) { folded in
             for index in 0..<key.count { folded[index] = key[index].asciiLowercased }
             let hash = LiteralTable.hash(UnsafeBufferPointer(folded), parent: 0)

@@ -49,9 +49,14 @@ extension RouteIndex {
 
     /// Calls `visit` with each node list of matching definitions until it returns `false`.
     private func search(_ segments: Segments, _ visit: (DefinitionList) -> Bool) {
+        // The root, and a first segment that came from the host, which may differ in case from a
+        // literal: a host with a capital or an escape, or a first literal with a capital.
+        // Otherwise the exact lookup of the first segment is the same.
+        let folds = segments.hostBytes > 0 || (segments.hostBytes < 0 && literals.rootHasCapital)
+        if folds, !literals.foldedIsBuilt { prepareFoldedLookup() }
         nodes.withUnsafeBufferPointer { nodes in
             // One entry per level and one more, plus the root's literals one host segment reaches.
-            let capacity = depth + 1 + literals.largestFoldedGroup
+            let capacity = depth + 1 + (folds ? literals.largestFoldedGroup : 1)
             withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: capacity) { stack in
                 stack[0] = StackEntry(node: 0, index: 0)
                 var top = 1
@@ -70,12 +75,7 @@ extension RouteIndex {
                         top += 1
                     }
                     guard node.pointee.hasLiteralChildren else { continue }
-                    // The root, and a first segment that came from the host, which may differ in
-                    // case from a literal: a host with a capital or an escape, or a first
-                    // literal with a capital. Otherwise the exact lookup below is the same.
-                    if index == 0,
-                        segments.hostBytes > 0 || (segments.hostBytes < 0 && literals.rootHasCapital)
-                    {
+                    if index == 0, folds {
                         RouteIndex.forEachHostLiteralChild(
                             of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix
                         ) {
@@ -127,6 +127,7 @@ extension RouteIndex {
         return literal.withUTF8 { literal in
             var table = LiteralTable()
             table.insert(parent: 0, key: literal, child: 1)
+            table.buildFolded()
             var found = false
             forEachHostLiteralChild(of: table, raw, hostPrefix: hostPrefix) { _ in found = true }
             return found

@@ -66,6 +66,11 @@ final class RouteIndex {
         }
     }
 
+    /// Builds what a lookup whose first segment is compared ignoring case needs (once).
+    func prepareFoldedLookup() {
+        literals.buildFolded()
+    }
+
     private func newNode() -> Int32 {
         nodes.append(Node())
         return Int32(nodes.count - 1)

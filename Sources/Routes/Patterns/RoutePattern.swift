@@ -26,11 +26,10 @@ final class RoutePattern: Equatable, Sendable {
     /// The segment index of each of the first eight parameters, a byte each, when every one is
     /// below 255; otherwise ``positionsArePacked`` is `false` and they are read from ``segments``.
     private let packedPositions: UInt64
+    // The counts are stored in 32 bits: the object then takes one malloc size class less.
+    private let storedParameterCount: Int32
+    private let storedSegmentCount: Int32
     private let positionsArePacked: Bool
-    /// How many `:name` segments there are.
-    let parameterCount: Int
-    /// How many segments there are, the `*` included.
-    let segmentCount: Int
     let hasWildcard: Bool
     /// Whether a parameter is named like a reserved key (``RouteParameters/Keys``): reading a
     /// value by name may then not look at the names first.
@@ -75,8 +74,8 @@ final class RoutePattern: Equatable, Sendable {
         joinedNames = parameterNames.joined(separator: "/")
         positionsArePacked = packed != .max
         packedPositions = packed
-        parameterCount = parameterNames.count
-        segmentCount = components.count
+        storedParameterCount = Int32(truncatingIfNeeded: parameterNames.count)
+        storedSegmentCount = Int32(truncatingIfNeeded: components.count)
         hasWildcard = components.last?.text == "*"
         hasReservedName = parameterNames.contains {
             [
@@ -85,6 +84,11 @@ final class RoutePattern: Equatable, Sendable {
             ].contains($0)
         }
     }
+
+    /// How many `:name` segments there are.
+    var parameterCount: Int { Int(storedParameterCount) }
+    /// How many segments there are, the `*` included.
+    var segmentCount: Int { Int(storedSegmentCount) }
 
     /// The segments, read again from the text (for registration and the tools: routing reads
     /// the index).

@@ -35,6 +35,10 @@ public final class Definition {
     public internal(set) var scheme: String?
     /// What runs when the definition matches; `nil` means "handled" (the same as returning `true`).
     let action: Action?
+    /// Registration order within the table, for ties of priority. (Declared here, 32 bits, so
+    /// that it fills the space after ``action``: a definition then takes one malloc size class
+    /// less, 96 bytes.)
+    var sequence: Int32 = 0
 
     /// Creates a definition to register with ``RouteTable/add(definition:)``.
     ///
@@ -62,10 +66,6 @@ public final class Definition {
     var registeredPattern: RoutePattern?
     /// The parsed pattern of a registered definition (every definition of a table is one).
     var parsed: RoutePattern { registeredPattern! }
-    /// The pattern given to `add(pattern:)` (with its optional groups), used by `remove(pattern:)`.
-    var sourcePattern = ""
-    /// Registration order within the table, for ties of priority.
-    var sequence = 0
 
     /// Whether `self` is asked before `other`: higher priority first, then registration order.
     func precedes(_ other: Definition) -> Bool {

@@ -155,8 +155,7 @@ extension RouteTable {
         for expansion in expansions {
             let definition = Definition(pattern: expansion.text, priority: 0, action: .guarding(routeGuard))
             definition.registeredPattern = expansion
-            definition.sourcePattern = routeGuard.pattern
-            definition.sequence = guardDefinitions.count
+            definition.sequence = Int32(truncatingIfNeeded: guardDefinitions.count)
             guardDefinitions.append(definition)
             guardIndex.insert(definition)
         }

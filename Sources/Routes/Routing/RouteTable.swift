@@ -93,7 +93,17 @@ public final class RouteTable {
     @exclusivity(unchecked) private(set) var hostFilter: HostFilter?
     /// The index of ``definitions``; `nil` after a removal, until the next lookup rebuilds it.
     @exclusivity(unchecked) private var storedIndex: RouteIndex? = RouteIndex()
-    private var nextSequence = 0
+    private var nextSequence: Int32 = 0
+    /// The pattern each definition was registered from, when it is not its own pattern (an
+    /// expansion of optional groups): kept here rather than in every definition.
+    @exclusivity(unchecked) private var groupedSources: [ObjectIdentifier: String] = [:]
+
+    /// The pattern given to `add(pattern:)` (with its optional groups) that registered
+    /// `definition` of this table, used by `remove(pattern:)`.
+    func sourcePattern(of definition: Definition) -> String {
+        groupedSources.isEmpty
+            ? definition.pattern : groupedSources[ObjectIdentifier(definition)] ?? definition.pattern
+    }
 
     init(scheme: String, router: Router?) {
         self.scheme = scheme
@@ -151,7 +161,7 @@ public final class RouteTable {
         let added = expansions.map { expansion in
             let definition = Definition(pattern: expansion.text, priority: priority, action: action)
             definition.registeredPattern = expansion
-            definition.sourcePattern = pattern
+            if expansion.text != pattern { groupedSources[ObjectIdentifier(definition)] = pattern }
             insert(definition)
             return definition
         }
@@ -197,7 +207,6 @@ public final class RouteTable {
             report(error)
             return false
         }
-        definition.sourcePattern = definition.pattern
         insert(definition)
         log("registered \(definition.pattern) in \(scheme), priority \(definition.priority)")
         return true
@@ -212,7 +221,7 @@ public final class RouteTable {
     /// ```
     public subscript(pattern: String) -> RouteHandler? {
         get {
-            definitions.filter { $0.sourcePattern == pattern }.min { $0.sequence < $1.sequence }?.action?
+            definitions.filter { sourcePattern(of: $0) == pattern }.min { $0.sequence < $1.sequence }?.action?
                 .handler
         }
         set {
@@ -227,7 +236,7 @@ public final class RouteTable {
     /// router.default.remove(pattern: "/the(/foo/:a)(/bar/:b)")
     /// ```
     public func remove(pattern: String) {
-        removeDefinitions { $0.sourcePattern == pattern }
+        removeDefinitions { sourcePattern(of: $0) == pattern }
     }
 
     /// Removes one definition.
@@ -252,7 +261,7 @@ public final class RouteTable {
     private func insert(_ definition: Definition) {
         definition.scheme = scheme
         definition.sequence = nextSequence
-        nextSequence += 1
+        nextSequence &+= 1
         definitions.insertInRoutingOrder(definition)
         storedIndex?.insert(definition)
     }
@@ -263,6 +272,9 @@ public final class RouteTable {
         let removed = definitions.filter(shouldRemove)
         guard !removed.isEmpty else { return }
         definitions.removeAll(where: shouldRemove)
+        if !groupedSources.isEmpty {
+            for definition in removed { groupedSources[ObjectIdentifier(definition)] = nil }
+        }
         storedIndex = nil
         for definition in removed { definition.scheme = nil }
         log("removed \(removed.count) definitions from \(scheme)")

@@ -194,7 +194,7 @@ extension RouteTable {
 
     /// The definitions registered from `pattern`, or whose pattern is `pattern` (an expansion).
     fileprivate func definitions(of pattern: String) -> [Definition] {
-        definitions.filter { $0.sourcePattern == pattern || $0.pattern == pattern }
+        definitions.filter { sourcePattern(of: $0) == pattern || $0.pattern == pattern }
     }
 }
 
@@ -311,14 +311,14 @@ struct URLBuilder {
             // The first match that is the pattern's definition; a match of the same registration
             // asked before it (a longer expansion) would get the URL with other values.
             let targets = registered.filter { $0.parsed == chosen }
-            let siblings = Set(registered.map(\.sourcePattern))
+            let siblings = Set(registered.map(table.sourcePattern(of:)))
             var found: Result<(RoutePattern, Captures), URLBuildingError>?
             let index = table.index
             _ = request.withSegments { segments in
                 index.forEachMatch(segments) { definition, captures in
                     if targets.contains(where: { $0 === definition }) {
                         found = .success((definition.parsed, captures))
-                    } else if siblings.contains(definition.sourcePattern) {
+                    } else if siblings.contains(table.sourcePattern(of: definition)) {
                         found = .failure(error(.ambiguous(routedTo: definition.pattern)))
                     }
                     return found != nil
