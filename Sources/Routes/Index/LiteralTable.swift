@@ -4,8 +4,9 @@
 /// One table instead of a dictionary per node keeps memory per route small, and a lookup hashes
 /// the URL segment's bytes in place: no `String` is made for it.
 struct LiteralTable {
+    /// 20 bytes: the hash's low 32 bits (they place the entry, and sort out most others).
     private struct Entry {
-        var hash: UInt64
+        var hash: UInt32
         var parent: Int32
         var child: Int32
         var start: Int32
@@ -43,7 +44,8 @@ struct LiteralTable {
                 while true {
                     let index = Int(slots[slot])
                     if index < 0 { return nil }
-                    if entries[index].hash == hash, entries[index].parent == parent,
+                    if entries[index].hash == UInt32(truncatingIfNeeded: hash),
+                        entries[index].parent == parent,
                         matches(entries[index], key)
                     {
                         return entries[index].child
@@ -59,7 +61,8 @@ struct LiteralTable {
         if (entries.count + 1) * 2 > slots.count { grow() }
         let hash = LiteralTable.hash(key, parent: parent)
         let entry = Entry(
-            hash: hash, parent: parent, child: child, start: Int32(arena.count), length: Int32(key.count))
+            hash: UInt32(truncatingIfNeeded: hash), parent: parent, child: child, start: Int32(arena.count),
+            length: Int32(key.count))
         arena.append(contentsOf: key)
         entries.append(entry)
         place(Int32(entries.count - 1), hash: hash)
@@ -168,7 +171,7 @@ struct LiteralTable {
 
     private mutating func grow() {
         slots = [Int32](repeating: -1, count: slots.count * 2)
-        for index in entries.indices { place(Int32(index), hash: entries[index].hash) }
+        for index in entries.indices { place(Int32(index), hash: UInt64(entries[index].hash)) }
     }
 
     /// A multiply-xorshift hash over 8-byte words (then the tail bytes), seeded with the parent.
