@@ -192,14 +192,28 @@ final class RoutePattern: Equatable, Sendable {
     }
 
     /// Calls `body` with each parameter's position among the parameters, its name and its
-    /// segment index, in order.
+    /// segment index, in order (read from the joined names and the positions: no allocation
+    /// for short names).
     func forEachParameter(_ body: (_ index: Int, _ name: String, _ segment: Int) -> Void) {
-        var index = 0
-        for (position, segment) in segments.enumerated() {
-            guard case .parameter(let name) = segment else { continue }
-            body(index, name, position)
-            index += 1
+        guard parameterCount > 0 else { return }
+        if !positionsArePacked {
+            // Eight parameters or more, or one past segment 254: read the segments.
+            var index = 0
+            for (position, segment) in segments.enumerated() {
+                guard case .parameter(let name) = segment else { continue }
+                body(index, name, position)
+                index += 1
+            }
+            return
         }
+        var index = 0
+        var start = joinedNames.utf8.startIndex
+        for end in joinedNames.utf8.indices where joinedNames.utf8[end] == .slash {
+            body(index, String(joinedNames[start..<end]), segmentIndex(ofParameter: index))
+            index += 1
+            start = joinedNames.utf8.index(after: end)
+        }
+        body(index, String(joinedNames[start...]), segmentIndex(ofParameter: index))
     }
 
     /// `:id` → `id`, `:id#` → `id`, `:` → `:` (JLRoutes' name for a bare colon), `:#` → empty.
