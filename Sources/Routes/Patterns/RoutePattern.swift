@@ -63,7 +63,7 @@ final class RoutePattern: Equatable, Sendable {
                 if parameterNames.count < 8, index < 255 {
                     packed |= UInt64(index) << (8 * UInt64(parameterNames.count))
                 } else {
-                    packed = .max  // not packable: a count of 8 or more, or a position of 255
+                    packed = .max  // not packable: more than eight, or a position of 255 or more
                 }
                 parameterNames.append(name)
             }
