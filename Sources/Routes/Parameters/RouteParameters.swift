@@ -151,6 +151,10 @@ public struct RouteParameters {
     /// The `index`th `:name` value: one trailing `#` (from a fragment) removed, `+` and escapes
     /// decoded.
     private func routeValue(_ index: Int) -> String {
+        // Most URLs have neither an escape nor a `+` in their segments (the scan says so).
+        guard request.parts.ranges.segmentsNeedDecoding else {
+            return withValueBytes(index) { String(decoding: $0, as: UTF8.self) }
+        }
         let plusAsSpace = decodesPlus
         return withValueBytes(index) { PercentDecoding.decodeOrKeep($0, plusAsSpace: plusAsSpace) }
     }

@@ -50,7 +50,9 @@ struct URLParts {
             static let hostDetail = Seen(rawValue: 1)
             /// The host, path or fragment has an escape (`%`).
             static let escape = Seen(rawValue: 2)
-            static let everything: Seen = [.hostDetail, .escape]
+            /// The host, path or fragment has a `+`.
+            static let plus = Seen(rawValue: 4)
+            static let everything: Seen = [.hostDetail, .escape, .plus]
         }
 
         init(
@@ -88,6 +90,9 @@ struct URLParts {
         /// Whether the host, path or fragment may have an escape: when not, their segments are
         /// compared with literals as they are, without looking for one.
         var hasEscapes: Bool { seen.contains(.escape) }
+        /// Whether a segment may need decoding: an escape, or a `+` (read as a space with
+        /// ``RouteOptions/decodePlusSymbols``). When not, a value is its bytes as they are.
+        var segmentsNeedDecoding: Bool { !seen.isDisjoint(with: [.escape, .plus]) }
     }
 
     var scheme: Substring? { ranges.scheme.map(substring) }
@@ -112,7 +117,7 @@ struct URLParts {
             text: text,
             ranges: Offsets(
                 scheme: ranges.scheme, host: ranges.host, path: ranges.path, query: ranges.query,
-                fragment: nil, seen: ranges.hostIsPlain ? [.escape] : .everything),
+                fragment: nil, seen: ranges.hostIsPlain ? [.escape, .plus] : .everything),
             url: url)
     }
 
@@ -323,6 +328,7 @@ struct URLParts {
                 seen.insert(.hostDetail)
             }
             if classes & CharacterClass.escapeBit != 0 { seen.insert(.escape) }
+            if classes & CharacterClass.plusBit != 0 { seen.insert(.plus) }
             // A host in IDNA form goes to Foundation, which decodes it ("xn--caf-dma" → "caf%C3%A9"),
             // and which writes a non-ASCII host that way in a URL's `absoluteString`: a link routes
             // the same as text and as a `URL`.
@@ -336,6 +342,7 @@ struct URLParts {
             return nil
         }
         if pathClasses & CharacterClass.escapeBit != 0 { seen.insert(.escape) }
+        if pathClasses & CharacterClass.plusBit != 0 { seen.insert(.plus) }
         let path = position..<pathEnd
         position = pathEnd
         // A relative reference whose first segment has a ":" is not a URL the fast path knows.
@@ -364,6 +371,7 @@ struct URLParts {
                 return nil
             }
             if classes & CharacterClass.escapeBit != 0 { seen.insert(.escape) }
+            if classes & CharacterClass.plusBit != 0 { seen.insert(.plus) }
             fragment = position + 1..<end
         }
         return Offsets(scheme: scheme, host: host, path: path, query: query, fragment: fragment, seen: seen)
@@ -467,6 +475,8 @@ private struct CharacterClass {
     static let schemeBit: UInt16 = 1 << 8
     /// The bit of ``table`` for `x` and `X`, which a punycode label starts with.
     static let xBit: UInt16 = 1 << 9
+    /// The bit of ``table`` for `+`.
+    static let plusBit: UInt16 = 1 << 10
 
     /// For each byte, the classes that allow it and the classes it ends, one bit each, and the
     /// bits above: the scan reads one entry per byte instead of testing the masks.
@@ -480,6 +490,7 @@ private struct CharacterClass {
         if byte == .dot || byte.isASCIICapital { classes |= detailBit }
         if isSchemeCharacter(byte) { classes |= schemeBit }
         if byte | 0x20 == UInt8(ascii: "x") { classes |= xBit }
+        if byte == .plus { classes |= plusBit }
         return classes
     }
 
