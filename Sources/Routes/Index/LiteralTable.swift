@@ -56,8 +56,20 @@ struct LiteralTable {
         }
     }
 
-    /// Records the edge `parent --key--> child`; the key must not be present yet.
-    mutating func insert(parent: Int32, key: UnsafeBufferPointer<UInt8>, child: Int32) {
+    /// The child reached by `key` through the edge `edge` (an index that ``insert(parent:key:child:)``
+    /// returned), if `key` is that edge's literal: for a node with one literal child, which is
+    /// compared without hashing.
+    @inline(__always)
+    func child(throughEdge edge: Int32, key: UnsafeBufferPointer<UInt8>) -> Int32? {
+        entries.withUnsafeBufferPointer { entries in
+            matches(entries[Int(edge)], key) ? entries[Int(edge)].child : nil
+        }
+    }
+
+    /// Records the edge `parent --key--> child`; the key must not be present yet. Returns the
+    /// edge's index.
+    @discardableResult
+    mutating func insert(parent: Int32, key: UnsafeBufferPointer<UInt8>, child: Int32) -> Int32 {
         if (entries.count + 1) * 2 > slots.count { grow() }
         let hash = LiteralTable.hash(key, parent: parent)
         let entry = Entry(
@@ -70,6 +82,7 @@ struct LiteralTable {
             if key.contains(where: \.isASCIICapital) { rootHasCapital = true }
             if foldedIsBuilt { insertFolded(key, entry: Int32(entries.count - 1)) }
         }
+        return Int32(entries.count - 1)
     }
 
     /// Builds the folded root literals, once.

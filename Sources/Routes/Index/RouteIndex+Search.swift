@@ -74,7 +74,7 @@ extension RouteIndex {
                         stack[top] = StackEntry(node: node.pointee.parameterChild, index: index + 1)
                         top += 1
                     }
-                    guard node.pointee.hasLiteralChildren else { continue }
+                    guard node.pointee.literalEdge != -1 else { continue }
                     if index == 0, folds {
                         RouteIndex.forEachHostLiteralChild(
                             of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix
@@ -83,7 +83,8 @@ extension RouteIndex {
                             top += 1
                         }
                     } else if let child = literalChild(
-                        of: nodeIndex, segments.bytes(at: index), mayBeEscaped: segments.hasEscapes)
+                        of: nodeIndex, through: node.pointee.literalEdge, segments.bytes(at: index),
+                        mayBeEscaped: segments.hasEscapes)
                     {
                         stack[top] = StackEntry(node: child, index: index + 1)
                         top += 1
@@ -148,15 +149,24 @@ extension RouteIndex {
     }
 
     /// The literal child for a segment, compared after percent-decoding (raw when undecodable).
-    private func literalChild(of node: Int32, _ raw: UnsafeBufferPointer<UInt8>, mayBeEscaped: Bool) -> Int32?
-    {
-        guard mayBeEscaped, raw.contains(.percent) else { return literals.child(of: node, key: raw) }
+    /// `edge`: the node's ``RouteIndex/Node/literalEdge`` (its only literal edge, or -2).
+    private func literalChild(
+        of node: Int32, through edge: Int32, _ raw: UnsafeBufferPointer<UInt8>, mayBeEscaped: Bool
+    ) -> Int32? {
+        guard mayBeEscaped, raw.contains(.percent) else { return literalChild(of: node, through: edge, raw) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { output in
             guard let count = PercentDecoding.decode(raw, into: output) else {
-                return literals.child(of: node, key: raw)
+                return literalChild(of: node, through: edge, raw)
             }
-            return literals.child(of: node, key: UnsafeBufferPointer(rebasing: output[..<count]))
+            return literalChild(of: node, through: edge, UnsafeBufferPointer(rebasing: output[..<count]))
         }
+    }
+
+    @inline(__always)
+    private func literalChild(of node: Int32, through edge: Int32, _ key: UnsafeBufferPointer<UInt8>)
+        -> Int32?
+    {
+        edge >= 0 ? literals.child(throughEdge: edge, key: key) : literals.child(of: node, key: key)
     }
 }
 

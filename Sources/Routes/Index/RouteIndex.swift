@@ -11,7 +11,9 @@
 final class RouteIndex {
     struct Node {
         var parameterChild: Int32 = -1
-        var hasLiteralChildren = false
+        /// The node's literal children: -1 none; -2 several (found in the ``LiteralTable`` by
+        /// hashing); otherwise the one edge, compared without hashing.
+        var literalEdge: Int32 = -1
         /// Definitions whose pattern ends at this node, in routing order.
         var terminals = DefinitionList.empty
         /// Definitions whose pattern is this node's prefix followed by `*`, in routing order.
@@ -52,8 +54,8 @@ final class RouteIndex {
                     node = child
                 } else {
                     let child = newNode()
-                    literals.insert(parent: node, key: key, child: child)
-                    nodes[Int(node)].hasLiteralChildren = true
+                    let edge = literals.insert(parent: node, key: key, child: child)
+                    nodes[Int(node)].literalEdge = nodes[Int(node)].literalEdge == -1 ? edge : -2
                     node = child
                 }
             }

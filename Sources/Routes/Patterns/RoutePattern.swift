@@ -184,9 +184,16 @@ final class RoutePattern: Equatable, Sendable {
         if positionsArePacked {
             return Int(truncatingIfNeeded: packedPositions >> (8 * UInt64(index)) & 0xFF)
         }
+        // Read from the text's bytes: a match of such a pattern allocates nothing either.
         var found = -1
-        forEachParameter { parameter, _, segment in
-            if parameter == index { found = segment }
+        var parameter = 0
+        var segment = 0
+        forEachSegment { kind, _ in
+            if kind == .parameter {
+                if parameter == index { found = segment }
+                parameter += 1
+            }
+            segment += 1
         }
         return found
     }
