@@ -1,7 +1,7 @@
 /// What a match captured when it matched: the byte range of each of the first four `:name`
 /// values, in the pattern's order, and of the segments a trailing `*` took. The ranges refer to
-/// the request's ``RouteRequest/segmentText``, so reading a value decodes those bytes and nothing
-/// else.
+/// the request's segment text (``RouteRequest/withSegmentBytes(_:)``), so reading a value
+/// decodes those bytes and nothing else.
 ///
 /// Plain values only (no reference, so copying the captures into each handler's parameters is a
 /// copy of bytes): a value after the fourth is found again when it is read, by cutting the

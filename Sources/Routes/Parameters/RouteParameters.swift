@@ -22,7 +22,7 @@ public struct RouteParameters {
     /// The matched pattern, parsed. Not the `Definition`: parameters a handler keeps must not keep
     /// the handler (and what it captures) alive.
     let matched: RoutePattern
-    /// What the match captured, in ``RouteRequest/segmentText``.
+    /// What the match captured, in the request's segment text (``RouteRequest/withSegmentBytes(_:)``).
     let captures: Captures
     let extra: [String: Any]
     let tableScheme: String

@@ -15,12 +15,9 @@ struct RouteRequest {
     /// Where the segments and the fragment's query are.
     private let layout: Layout
 
-    /// The text the segments are cut from: the URL's own text, or, when the fragment's path is
-    /// appended, the joined `host/path#fragment-path`.
-    var segmentText: String { joinedText ?? parts.text }
-
-    /// Calls `body` with the bytes of ``segmentText``, read in place (``segmentText`` would
-    /// retain the string it returns).
+    /// Calls `body` with the bytes of the segment text, read in place: the text the segments are
+    /// cut from, the URL's own text or, when the fragment's path is appended, the joined
+    /// `host/path#fragment-path`.
     @inline(__always)
     func withSegmentBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let joinedText { return joinedText.withBytes(body) }
@@ -120,14 +117,16 @@ struct RouteRequest {
 
     // MARK: Segments
 
-    /// Calls `body` with the segments, byte ranges of ``segmentText`` in a temporary buffer.
+    /// Calls `body` with the segments, byte ranges of the segment text in a temporary buffer.
     func withSegments<Result>(_ body: (Segments) -> Result) -> Result {
         var result: Result?
-        RouteRequest.cutSegments(
-            segmentText, host: layout.host, hostBytes: layout.hostBytes, region: layout.region,
-            hasEscapes: parts.ranges.hasEscapes, for: Result.self
-        ) {
-            result = body($0)
+        withSegmentBytes { bytes in
+            RouteRequest.cutSegments(
+                bytes, host: layout.host, hostBytes: layout.hostBytes, region: layout.region,
+                hasEscapes: parts.ranges.hasEscapes, for: Result.self
+            ) {
+                result = body($0)
+            }
         }
         return result!
     }
@@ -140,43 +139,40 @@ struct RouteRequest {
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     private static func cutSegments<Result>(
-        _ text: String, host: ByteRange?, hostBytes: Int, region: ByteRange?, hasEscapes: Bool,
-        for _: Result.Type,
-        _ body: (Segments) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, host: ByteRange?, hostBytes: Int, region: ByteRange?,
+        hasEscapes: Bool, for _: Result.Type, _ body: (Segments) -> Void
     ) {
-        text.withBytes { bytes in
-            // A short region has at most one segment per byte: that bound keeps the buffer on the
-            // stack (under 1 KB) without a counting pass; a long one is counted first.
-            var count = host == nil ? 0 : 1
+        // A short region has at most one segment per byte: that bound keeps the buffer on the
+        // stack (under 1 KB) without a counting pass; a long one is counted first.
+        var count = host == nil ? 0 : 1
+        if let region {
+            count += 1
+            if region.upperBound - region.lowerBound <= 56 {
+                count += region.upperBound - region.lowerBound
+            } else {
+                for index in region.range where bytes[index] == .slash { count += 1 }
+            }
+        }
+        return withUnsafeTemporaryAllocation(of: ByteRange.self, capacity: count) { buffer in
+            var next = 0
+            if let host {
+                buffer[next] = host
+                next += 1
+            }
             if let region {
-                count += 1
-                if region.upperBound - region.lowerBound <= 56 {
-                    count += region.upperBound - region.lowerBound
-                } else {
-                    for index in region.range where bytes[index] == .slash { count += 1 }
-                }
-            }
-            return withUnsafeTemporaryAllocation(of: ByteRange.self, capacity: count) { buffer in
-                var next = 0
-                if let host {
-                    buffer[next] = host
+                var start = region.lowerBound
+                for index in region.range where bytes[index] == .slash {
+                    buffer[next] = ByteRange(start..<index)
                     next += 1
+                    start = index + 1
                 }
-                if let region {
-                    var start = region.lowerBound
-                    for index in region.range where bytes[index] == .slash {
-                        buffer[next] = ByteRange(start..<index)
-                        next += 1
-                        start = index + 1
-                    }
-                    buffer[next] = ByteRange(start..<region.upperBound)
-                    next += 1
-                }
-                return body(
-                    Segments(
-                        bytes: bytes, ranges: UnsafeBufferPointer(rebasing: buffer[..<next]),
-                        hostBytes: hostBytes, hasEscapes: hasEscapes))
+                buffer[next] = ByteRange(start..<region.upperBound)
+                next += 1
             }
+            return body(
+                Segments(
+                    bytes: bytes, ranges: UnsafeBufferPointer(rebasing: buffer[..<next]),
+                    hostBytes: hostBytes, hasEscapes: hasEscapes))
         }
     }
 
