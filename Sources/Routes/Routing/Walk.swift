@@ -207,7 +207,8 @@ struct Walk {
     /// The walk's request has the table's options.
     private func search<Client: WalkClient>(_ table: RouteTable, _ client: Client.Type) -> Step<Client.Output>
     {
-        guard table.acceptsHost(of: parts) else {
+        // Most tables have no host filter: the URL is then not read here.
+        guard table.hostFilter == nil || table.acceptsHost(of: request.parts) else {
             table.log("\(table.scheme) does not route the host of \(parts)")
             return .declined(table)
         }
