@@ -90,10 +90,20 @@ final class RoutePattern: Equatable, Sendable {
     /// How many segments there are, the `*` included.
     var segmentCount: Int { Int(storedSegmentCount) }
 
-    /// The segments, read again from the text (for registration and the tools: routing reads
-    /// the index).
+    /// The segments, read again from the text by ``forEachSegment(_:)`` (for the tools: routing
+    /// reads the index).
     var segments: [PatternSegment] {
-        OptionalGroupExpansion.components(of: text).map { RoutePattern.segment($0.text) }
+        var segments: [PatternSegment] = []
+        forEachSegment { kind, bytes in
+            switch kind {
+            case .wildcard: segments.append(.wildcard)
+            case .parameter:
+                segments.append(
+                    .parameter(RoutePattern.parameterName(Substring(String(decoding: bytes, as: UTF8.self)))))
+            case .literal: segments.append(.literal(String(decoding: bytes, as: UTF8.self)))
+            }
+        }
+        return segments
     }
 
     /// What a segment is, for ``forEachSegment(_:)``.
@@ -105,7 +115,8 @@ final class RoutePattern: Equatable, Sendable {
 
     /// Calls `body` with each segment's kind and bytes, read from the text without making a
     /// string: a literal's bytes percent-decoded (as written when undecodable), a parameter's
-    /// as written (`:name`). The same segments as ``segments``, for registration.
+    /// as written (`:name`): the one reading of a pattern's segments, for registration and
+    /// ``segments``.
     func forEachSegment(_ body: (SegmentKind, UnsafeBufferPointer<UInt8>) -> Void) {
         text.withBytes { bytes in
             // The components of `OptionalGroupExpansion.components(of:)`: one leading and one
@@ -132,13 +143,6 @@ final class RoutePattern: Equatable, Sendable {
                 }
             }
         }
-    }
-
-    /// The segment a component stands for: `*`, `:name`, or a literal (percent-decoded).
-    private static func segment(_ component: Substring) -> PatternSegment {
-        if component == "*" { return .wildcard }
-        if component.utf8.first == UInt8(ascii: ":") { return .parameter(parameterName(component)) }
-        return .literal(PercentDecoding.decodeOrKeep(component))
     }
 
     /// The parameter names, in segment order (made on each call: for tooling and registration).

@@ -101,8 +101,7 @@ public final class RouteTable {
     /// The pattern given to `add(pattern:)` (with its optional groups) that registered
     /// `definition` of this table, used by `remove(pattern:)`.
     func sourcePattern(of definition: Definition) -> String {
-        groupedSources.isEmpty
-            ? definition.pattern : groupedSources[ObjectIdentifier(definition)] ?? definition.pattern
+        groupedSources[ObjectIdentifier(definition)] ?? definition.pattern
     }
 
     init(scheme: String, router: Router?) {
@@ -272,9 +271,7 @@ public final class RouteTable {
         let removed = definitions.filter(shouldRemove)
         guard !removed.isEmpty else { return }
         definitions.removeAll(where: shouldRemove)
-        if !groupedSources.isEmpty {
-            for definition in removed { groupedSources[ObjectIdentifier(definition)] = nil }
-        }
+        for definition in removed { groupedSources[ObjectIdentifier(definition)] = nil }
         storedIndex = nil
         for definition in removed { definition.scheme = nil }
         log("removed \(removed.count) definitions from \(scheme)")

@@ -207,8 +207,7 @@ struct Walk {
     /// The walk's request has the table's options.
     private func search<Client: WalkClient>(_ table: RouteTable, _ client: Client.Type) -> Step<Client.Output>
     {
-        // Most tables have no host filter: the URL is then not read here.
-        guard table.hostFilter == nil || table.acceptsHost(of: request.parts) else {
+        guard table.acceptsHost(of: request.parts) else {
             table.log("\(table.scheme) does not route the host of \(parts)")
             return .declined(table)
         }
@@ -475,15 +474,15 @@ struct Match {
 extension RouteTable {
     /// The unmatched handler's call: routing that began in this table handled nothing.
     func callUnmatchedHandler(_ parts: URLParts, parameters: [String: Any]) {
-        // Most tables have no unmatched handler and no observer: that case costs three loads.
-        guard unmatchedHandler != nil || logger != nil || onEvent != nil else { return }
         report(.unmatched, parts, parameters: parameters)
         if let unmatchedHandler { unmatchedHandler(parts.routedURL, parameters) }
     }
 
-    /// Whether this table routes URLs with this host (see ``RouteTable/hosts``).
-    func acceptsHost(of parts: URLParts) -> Bool {
-        hostFilter?.accepts(parts.host) ?? true
+    /// Whether this table routes URLs with this host (see ``RouteTable/hosts``). The URL is read
+    /// only when the table has a filter, which most do not (reading it would copy it).
+    func acceptsHost(of parts: @autoclosure () -> URLParts) -> Bool {
+        guard let hostFilter else { return true }
+        return hostFilter.accepts(parts().host)
     }
 
     /// The global table when this table falls back to it.
