@@ -36,7 +36,7 @@ extension Router {
         guard let parts = url.routeInput.parts(loggingTo: logger) else { return false }
         if queue.isHolding { return keep(parts, parameters: parameters, startingIn: nil) }
         let start = table(for: parts)
-        var walk = Walk(consume parts, parameters: parameters, startingIn: start)
+        var walk = Walk(consume parts, parameters: parameters, startingIn: consume start)
         return walk.route(isolation: isolation).answer
     }
 

@@ -23,7 +23,8 @@ struct Walk {
     /// The URL as the table being searched reads it (its options): the walk's one copy of the
     /// URL, read in place by the search (a miss copies nothing).
     private var request: RouteRequest
-    /// The URL.
+    /// The URL, for the drivers. The walk itself reads `request.parts`, which the optimizer
+    /// borrows in place (through this accessor it copied the URL on every miss).
     var parts: URLParts {
         _read { yield request.parts }
     }
@@ -89,29 +90,35 @@ struct Walk {
     mutating func run<Client: WalkClient>(_ client: Client.Type) -> WalkStop<Client.Output> {
         while true {
             let step: Step<Client.Output>
+            // Whether the table asked is the first one (the global table may come after it).
+            let asksStart: Bool
             switch stage {
             case .start:
                 step = search(start, client)
+                asksStart = true
             case .fallback(let global):
                 if global.options != request.options {
                     request = RouteRequest(parts: request.parts, options: global.options)
                 }
                 step = search(global, client)
+                asksStart = false
             case .rest(let rest):
                 if let waited = rest.waitingOn, waited.action?.routeGuard == nil {
-                    rest.table.report(.declined, parts, pattern: waited.pattern, parameters: parameters)
+                    rest.table.report(
+                        .declined, request.parts, pattern: waited.pattern, parameters: parameters)
                 }
                 step = ask(rest, client)
+                asksStart = rest.table === start
             case .unmatched:
                 stage = .finished(held: false)
-                start.callUnmatchedHandler(parts, parameters: parameters)
+                start.callUnmatchedHandler(request.parts, parameters: parameters)
                 return .unhandled
             case .finished(let held):
                 return held ? .held : .unhandled
             }
             switch step {
-            case .declined(let table):
-                stage = next(after: table)
+            case .declined:
+                stage = asksStart ? afterStart() : .unmatched
             case .accepted(let output):
                 stage = .finished(held: false)
                 return .accepted(output)
@@ -131,7 +138,7 @@ struct Walk {
     /// fields in place.
     private enum Step<Output> {
         /// No match of the table accepted.
-        case declined(RouteTable)
+        case declined
         case accepted(Output)
         /// A match or guard must be awaited: the walk stops, keeping the rest.
         case waiting(Rest)
@@ -184,7 +191,7 @@ struct Walk {
     mutating func acceptAwaited() {
         guard case .rest(let rest) = stage else { return }
         stage = .finished(held: false)
-        rest.table.report(.routed, parts, pattern: rest.waitingOn?.pattern, parameters: parameters)
+        rest.table.report(.routed, request.parts, pattern: rest.waitingOn?.pattern, parameters: parameters)
     }
 
     /// Ends a walk that waits on a match no one can await: logged with `reason`, and the URL is
@@ -192,13 +199,13 @@ struct Walk {
     mutating func abandon(because reason: String) {
         start.log("\(waitingOn?.pattern ?? "") is async and \(reason): \(parts) is not handled")
         stage = .finished(held: false)
-        start.callUnmatchedHandler(parts, parameters: parameters)
+        start.callUnmatchedHandler(request.parts, parameters: parameters)
     }
 
-    /// The stage after the matches of `table` declined: the global table when routing began in
-    /// `table` and it falls back, otherwise the unmatched handler.
-    private func next(after table: RouteTable) -> Stage {
-        guard table === start, let global = start.fallbackTable else { return .unmatched }
+    /// The stage after the matches of the first table declined: the global table when it falls
+    /// back, otherwise the unmatched handler.
+    private func afterStart() -> Stage {
+        guard let global = start.fallbackTable else { return .unmatched }
         start.log("falling back from \(start.scheme) to the global table")
         return .fallback(global)
     }
@@ -209,7 +216,7 @@ struct Walk {
     {
         guard table.acceptsHost(of: request.parts) else {
             table.log("\(table.scheme) does not route the host of \(parts)")
-            return .declined(table)
+            return .declined
         }
         guard !table.hasGuards else { return searchGuarded(table, request, client) }
         let index = table.index
@@ -230,7 +237,8 @@ struct Walk {
                 answer = Walk.ask(definition, captures, table, request, parameters, client, &accepted, &hop)
                 switch answer {
                 case .declined:
-                    table.report(.declined, parts, pattern: definition.pattern, parameters: parameters)
+                    table.report(
+                        .declined, request.parts, pattern: definition.pattern, parameters: parameters)
                     return false
                 case .waiting:
                     rest.append(Match(definition: definition, captures: captures))
@@ -244,9 +252,9 @@ struct Walk {
             }
         }
         switch answer {
-        case .declined: return .declined(table)
+        case .declined: return .declined
         case .accepted:
-            table.report(.routed, parts, pattern: acceptedBy?.pattern, parameters: parameters)
+            table.report(.routed, request.parts, pattern: acceptedBy?.pattern, parameters: parameters)
             return .accepted(accepted!)
         case .redirected: return .redirected(hop!)
         case .waiting: return wait(on: rest[...], table, request)
@@ -296,9 +304,11 @@ struct Walk {
                 match.definition, match.captures, table, request, parameters, client, &accepted, &hop)
             {
             case .declined:
-                table.report(.declined, parts, pattern: match.definition.pattern, parameters: parameters)
+                table.report(
+                    .declined, request.parts, pattern: match.definition.pattern, parameters: parameters)
             case .accepted:
-                table.report(.routed, parts, pattern: match.definition.pattern, parameters: parameters)
+                table.report(
+                    .routed, request.parts, pattern: match.definition.pattern, parameters: parameters)
                 return .accepted(accepted!)
             case .redirected:
                 return .redirected(hop!)
@@ -306,7 +316,7 @@ struct Walk {
                 return wait(on: matches[offset...], table, request)
             }
         }
-        return .declined(table)
+        return .declined
     }
 
     /// Stops the walk at the first of `matches`, which must be awaited; the rest come after it.
@@ -332,12 +342,13 @@ struct Walk {
             return
         case .refuse:
             stage = .finished(held: false)
-            table.report(.refused, parts, pattern: pattern, parameters: parameters)
+            table.report(.refused, request.parts, pattern: pattern, parameters: parameters)
         case .hold:
             let kept =
-                start.router?.hold(KeptURL(parts: parts, parameters: parameters, table: start)) ?? false
+                start.router?.hold(KeptURL(parts: request.parts, parameters: parameters, table: start))
+                ?? false
             stage = .finished(held: kept)
-            table.report(.held, parts, pattern: pattern, parameters: parameters)
+            table.report(.held, request.parts, pattern: pattern, parameters: parameters)
         case .redirect(let input):
             guard let target = input.parts else {
                 table.log("the guard \(pattern) redirected \(parts) to \(input.text), which is not a URL")
@@ -353,10 +364,11 @@ struct Walk {
     private mutating func follow(_ target: URLParts, by pattern: String, in table: RouteTable) {
         guard redirects < Walk.redirectLimit, let router = table.router else {
             stage = .finished(held: false)
-            table.report(.redirectLimitReached, parts, parameters: parameters)
+            table.report(.redirectLimitReached, request.parts, parameters: parameters)
             return
         }
-        table.report(.redirected(to: target.routedURL), parts, pattern: pattern, parameters: parameters)
+        table.report(
+            .redirected(to: target.routedURL), request.parts, pattern: pattern, parameters: parameters)
         self = Walk(
             target, parameters: parameters, startingIn: router.table(for: target), redirects: redirects + 1)
     }

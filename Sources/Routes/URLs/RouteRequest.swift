@@ -26,29 +26,44 @@ struct RouteRequest {
 
     init(parts: URLParts, options: RouteOptions) {
         self.options = options
-        let ranges = parts.ranges
-        let reading = parts.text.withBytes { Reading($0, ranges, options: options) }
-        if let fragmentPath = reading.fragmentPath {
-            let joined = parts.text.withBytes {
-                RouteRequest.joined(
-                    $0, host: reading.host, path: ranges.path, fragmentPath: fragmentPath.range)
-            }
-            // The joined text is split whole, with only its trailing `/` removed.
-            let region = joined.withBytes { ByteRange($0.trimmingOneSlash(leading: false).indices) }
-            joinedText = joined
-            // The joined text begins with the host: the first segment's first bytes came from it.
-            layout = Layout(
-                host: nil, hostPrefix: reading.host?.count ?? 0, hostIsLowercase: reading.hostIsLowercase,
-                region: region, fragmentQuery: reading.fragmentQuery)
+        if let layout = Layout(scanned: parts.ranges) {
+            assert(
+                RouteRequest.read(parts, options: options) == (nil, layout),
+                "the scan's layout differs from the read one for \(parts)")
+            (joinedText, self.layout) = (nil, layout)
         } else {
-            joinedText = nil
-            layout = Layout(
-                host: reading.host, hostPrefix: reading.host?.count ?? 0,
-                hostIsLowercase: reading.hostIsLowercase,
-                region: reading.region, fragmentQuery: reading.fragmentQuery)
+            (joinedText, layout) = RouteRequest.read(parts, options: options)
         }
         // Stored last: the parts are moved in, not copied.
         self.parts = consume parts
+    }
+
+    /// The layout of `parts` read from its bytes, and the joined text when the fragment's path
+    /// is appended.
+    private static func read(_ parts: URLParts, options: RouteOptions) -> (String?, Layout) {
+        let ranges = parts.ranges
+        let reading = parts.text.withBytes { Reading($0, ranges, options: options) }
+        guard let fragmentPath = reading.fragmentPath else {
+            return (
+                nil,
+                Layout(
+                    host: reading.host, hostPrefix: reading.host?.count ?? 0,
+                    hostIsLowercase: reading.hostIsLowercase,
+                    region: reading.region, fragmentQuery: reading.fragmentQuery)
+            )
+        }
+        let joined = parts.text.withBytes {
+            RouteRequest.joined($0, host: reading.host, path: ranges.path, fragmentPath: fragmentPath.range)
+        }
+        // The joined text is split whole, with only its trailing `/` removed.
+        let region = joined.withBytes { ByteRange($0.trimmingOneSlash(leading: false).indices) }
+        // The joined text begins with the host: the first segment's first bytes came from it.
+        return (
+            joined,
+            Layout(
+                host: nil, hostPrefix: reading.host?.count ?? 0, hostIsLowercase: reading.hostIsLowercase,
+                region: region, fragmentQuery: reading.fragmentQuery)
+        )
     }
 
     /// What one pass over the URL's bytes finds: plain values, so that nothing is retained.
@@ -82,9 +97,14 @@ struct RouteRequest {
     /// none), and how many bytes of the first segment came from the host: the request is copied
     /// into the parameters of every handler it reaches, so it is kept small. Texts are under 2 GB
     /// (``URLParts`` stores its offsets the same way).
-    private struct Layout {
+    private struct Layout: Equatable {
         private var bounds: (Int32, Int32, Int32, Int32, Int32, Int32)
         private var hostByteCount: Int32
+
+        static func == (a: Layout, b: Layout) -> Bool {
+            a.host == b.host && a.region == b.region && a.fragmentQuery == b.fragmentQuery
+                && a.hostBytes == b.hostBytes
+        }
 
         init(
             host: ByteRange?, hostPrefix: Int, hostIsLowercase: Bool, region: ByteRange?,
@@ -103,6 +123,28 @@ struct RouteRequest {
             hostByteCount = Int32(truncatingIfNeeded: hostIsLowercase ? -hostPrefix : hostPrefix)
         }
 
+        /// The layout of a URL the scan read, with no fragment and a plain host (no `.`, capital
+        /// or escape) that is not `localhost`, found from the scan's offsets alone (the rules of
+        /// ``RouteRequest/hostSegment(_:_:isPlain:options:)`` and
+        /// ``RouteRequest/pathRegion(_:_:afterHost:)``); `nil` for any other URL.
+        init?(scanned ranges: URLParts.Offsets) {
+            guard let slashes = ranges.pathSlashes, ranges.fragment == nil, ranges.hostIsPlain else {
+                return nil
+            }
+            let host = ranges.host.flatMap { $0.isEmpty ? nil : $0 }
+            // Only a host of nine bytes may be `localhost`: read by the slow path.
+            if let host, host.count == 9 { return nil }
+            let path = ranges.path
+            var lower = path.lowerBound
+            var upper = path.upperBound
+            if slashes.leading { lower += 1 }
+            if lower < upper, slashes.trailing { upper -= 1 }
+            let region = host != nil && lower == upper && !slashes.leadingTwo ? nil : ByteRange(lower..<upper)
+            self.init(
+                host: host.map(ByteRange.init), hostPrefix: host?.count ?? 0, hostIsLowercase: true,
+                region: region, fragmentQuery: nil)
+        }
+
         private static func unpack(_ start: Int32, _ end: Int32) -> ByteRange? {
             start < 0 ? nil : ByteRange(Int(start)..<Int(end))
         }
@@ -118,6 +160,7 @@ struct RouteRequest {
     // MARK: Segments
 
     /// Calls `body` with the segments, byte ranges of the segment text in a temporary buffer.
+    @inline(__always)
     func withSegments<Result>(_ body: (Segments) -> Result) -> Result {
         var result: Result?
         withSegmentBytes { bytes in

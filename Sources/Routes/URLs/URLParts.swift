@@ -52,7 +52,13 @@ struct URLParts {
             static let escape = Seen(rawValue: 2)
             /// The host, path or fragment has a `+`.
             static let plus = Seen(rawValue: 4)
+            /// What the parts of a URL not read by the scan may have.
             static let everything: Seen = [.hostDetail, .escape, .plus]
+            /// The scan read the parts, so the bits below say how the path begins and ends.
+            static let scanned = Seen(rawValue: 8)
+            static let pathLeadingSlash = Seen(rawValue: 16)
+            static let pathLeadingTwoSlashes = Seen(rawValue: 32)
+            static let pathTrailingSlash = Seen(rawValue: 64)
         }
 
         init(
@@ -93,6 +99,15 @@ struct URLParts {
         /// Whether a segment may need decoding: an escape, or a `+` (read as a space with
         /// ``RouteOptions/decodePlusSymbols``). When not, a value is its bytes as they are.
         var segmentsNeedDecoding: Bool { !seen.isDisjoint(with: [.escape, .plus]) }
+        /// How the path begins and ends (`/`, `//`, `/` at its end), when the scan read it:
+        /// then the path's region is found without reading its bytes again.
+        var pathSlashes: (leading: Bool, leadingTwo: Bool, trailing: Bool)? {
+            guard seen.contains(.scanned) else { return nil }
+            return (
+                seen.contains(.pathLeadingSlash), seen.contains(.pathLeadingTwoSlashes),
+                seen.contains(.pathTrailingSlash)
+            )
+        }
     }
 
     var scheme: Substring? { ranges.scheme.map(substring) }
@@ -343,6 +358,16 @@ struct URLParts {
         }
         if pathClasses & CharacterClass.escapeBit != 0 { seen.insert(.escape) }
         if pathClasses & CharacterClass.plusBit != 0 { seen.insert(.plus) }
+        seen.insert(.scanned)
+        if pathEnd > position {
+            if bytes[position] == .slash {
+                seen.insert(.pathLeadingSlash)
+                if pathEnd > position + 1, bytes[position + 1] == .slash {
+                    seen.insert(.pathLeadingTwoSlashes)
+                }
+            }
+            if bytes[pathEnd - 1] == .slash { seen.insert(.pathTrailingSlash) }
+        }
         let path = position..<pathEnd
         position = pathEnd
         // A relative reference whose first segment has a ":" is not a URL the fast path knows.
