@@ -62,32 +62,36 @@ extension RouteIndex {
                 var top = 1
                 while top > 0 {
                     top -= 1
-                    let (nodeIndex, index) = (stack[top].node, stack[top].index)
-                    // Read the node in place: copying it would retain its two lists.
-                    let node = nodes.baseAddress! + Int(nodeIndex)
-                    if !node.pointee.wildcards.isEmpty, !visit(node.pointee.wildcards) { return }
-                    guard index < segments.count else {
-                        if !node.pointee.terminals.isEmpty, !visit(node.pointee.terminals) { return }
-                        continue
-                    }
-                    if node.pointee.parameterChild >= 0, !segments[index].isEmpty {
-                        stack[top] = StackEntry(node: node.pointee.parameterChild, index: index + 1)
-                        top += 1
-                    }
-                    guard node.pointee.literalEdge != -1 else { continue }
-                    if index == 0, folds {
-                        RouteIndex.forEachHostLiteralChild(
-                            of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix
-                        ) {
-                            stack[top] = StackEntry(node: $0, index: 1)
+                    var (nodeIndex, index) = (stack[top].node, stack[top].index)
+                    // A literal child is visited at once, the parameter child (pushed) after it.
+                    while true {
+                        // Read the node in place: copying it would retain its two lists.
+                        let node = nodes.baseAddress! + Int(nodeIndex)
+                        if !node.pointee.wildcards.isEmpty, !visit(node.pointee.wildcards) { return }
+                        guard index < segments.count else {
+                            if !node.pointee.terminals.isEmpty, !visit(node.pointee.terminals) { return }
+                            break
+                        }
+                        if node.pointee.parameterChild >= 0, !segments[index].isEmpty {
+                            stack[top] = StackEntry(node: node.pointee.parameterChild, index: index + 1)
                             top += 1
                         }
-                    } else if let child = literalChild(
-                        of: nodeIndex, through: node.pointee.literalEdge, segments.bytes(at: index),
-                        mayBeEscaped: segments.hasEscapes)
-                    {
-                        stack[top] = StackEntry(node: child, index: index + 1)
-                        top += 1
+                        guard node.pointee.literalEdge != -1 else { break }
+                        if index == 0, folds {
+                            RouteIndex.forEachHostLiteralChild(
+                                of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix
+                            ) {
+                                stack[top] = StackEntry(node: $0, index: 1)
+                                top += 1
+                            }
+                            break
+                        }
+                        guard
+                            let child = literalChild(
+                                of: nodeIndex, through: node.pointee.literalEdge, segments.bytes(at: index),
+                                mayBeEscaped: segments.hasEscapes)
+                        else { break }
+                        (nodeIndex, index) = (child, index + 1)
                     }
                 }
             }
