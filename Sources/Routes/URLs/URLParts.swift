@@ -36,9 +36,10 @@ struct URLParts {
     }
 
     /// The parts' ranges, stored compactly (the struct is copied on every lookup): each as two
-    /// `Int32` offsets, a start of -1 standing for a missing part; and what the scan saw in them.
+    /// `Int32` offsets, a start of -1 standing for a missing part, but the scheme, which always
+    /// starts the text, as its end; and what the scan saw in them.
     struct Offsets {
-        private var bounds: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+        private var bounds: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
         /// What the fast path's scan saw, so that reading the URL need not look again: see
         /// ``hostIsPlain`` and ``hasEscapes``. Parts read otherwise claim nothing (all set).
         private var seen: Seen
@@ -71,12 +72,13 @@ struct URLParts {
                 }
                     ?? (-1, -1)
             }
-            let (a, b) = pack(scheme)
+            assert(scheme == nil || scheme?.lowerBound == 0, "a scheme starts the text")
+            let b = scheme.map { Int32(truncatingIfNeeded: $0.upperBound) } ?? -1
             let (c, d) = pack(host)
             let (e, f) = pack(path)
             let (g, h) = pack(query)
             let (i, j) = pack(fragment)
-            bounds = (a, b, c, d, e, f, g, h, i, j)
+            bounds = (b, c, d, e, f, g, h, i, j)
             self.seen = seen
         }
 
@@ -84,12 +86,12 @@ struct URLParts {
             start < 0 ? nil : Int(start)..<Int(end)
         }
 
-        var scheme: Range<Int>? { Offsets.unpack(bounds.0, bounds.1) }
+        var scheme: Range<Int>? { bounds.0 < 0 ? nil : 0..<Int(bounds.0) }
         /// `nil` when the URL has no authority; empty for `myapp://`.
-        var host: Range<Int>? { Offsets.unpack(bounds.2, bounds.3) }
-        var path: Range<Int> { Int(bounds.4)..<Int(bounds.5) }
-        var query: Range<Int>? { Offsets.unpack(bounds.6, bounds.7) }
-        var fragment: Range<Int>? { Offsets.unpack(bounds.8, bounds.9) }
+        var host: Range<Int>? { Offsets.unpack(bounds.1, bounds.2) }
+        var path: Range<Int> { Int(bounds.3)..<Int(bounds.4) }
+        var query: Range<Int>? { Offsets.unpack(bounds.5, bounds.6) }
+        var fragment: Range<Int>? { Offsets.unpack(bounds.7, bounds.8) }
         /// Whether the host is known to have no `.`, no ASCII capital and no escape: then it is
         /// a segment (unless it is `localhost`) and equal to itself lowercased.
         var hostIsPlain: Bool { !seen.contains(.hostDetail) }
