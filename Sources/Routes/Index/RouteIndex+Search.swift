@@ -8,33 +8,30 @@
 /// and never by the number of routes that cannot match.
 ///
 /// The search makes no string, and a URL whose matches all end at one node allocates nothing:
-/// that node's list, already in routing order, is used as it is.
+/// that node's list, already in routing order, is used as it is (``Matches``).
 extension RouteIndex {
-    /// Calls `body` with each matching definition and its captures, in routing order (priority,
-    /// then registration), until `body` returns `true`. Returns whether it did.
-    ///
-    /// The matches are found before the first call, so `body` may change the table.
-    func forEachMatch(_ segments: Segments, _ body: (Definition, Captures) -> Bool) -> Bool {
-        var first = DefinitionList.empty
-        var merged: [Definition] = []  // when more than one node matches; allocated only then
-        search(segments) { definitions in
-            if first.isEmpty {
-                first = definitions  // the node's own list: no copy
-            } else {
-                if merged.isEmpty { merged.append(contentsOf: first) }
-                merged.append(contentsOf: definitions)
-            }
+    /// The matching definitions, in routing order (priority, then registration), with what each
+    /// captured, put in `matches` (empty): filled in place, not returned, so that a lookup
+    /// copies nothing. They are found before the first is asked, so the code asked may change
+    /// the table.
+    func collectMatches(_ segments: Segments, into matches: inout Matches) {
+        search(segments) { list in
+            matches.add(list, segments)
             return true
         }
-        if !merged.isEmpty {
-            merged.sort { $0.precedes($1) }
-            return merged.contains { body($0, Captures($0.parsed, segments)) }
+        matches.sortMerged()
+    }
+
+    /// Calls `body` with each matching definition and its captures, in routing order, until
+    /// `body` returns `true`. Returns whether it did.
+    func forEachMatch(_ segments: Segments, _ body: (Definition, Captures) -> Bool) -> Bool {
+        var matches = Matches()
+        collectMatches(segments, into: &matches)
+        for offset in 0..<matches.count
+        where body(matches.definition(at: offset), matches.captures(at: offset)) {
+            return true
         }
-        switch first {
-        case .empty: return false
-        case .one(let definition): return body(definition, Captures(definition.parsed, segments))
-        case .many(let definitions): return definitions.contains { body($0, Captures($0.parsed, segments)) }
-        }
+        return false
     }
 
     /// Whether any definition matches.
@@ -171,6 +168,74 @@ extension RouteIndex {
         -> Int32?
     {
         edge >= 0 ? literals.child(throughEdge: edge, key: key) : literals.child(of: node, key: key)
+    }
+}
+
+/// The definitions that match a URL, in routing order, with what each captured.
+///
+/// The matches of one node (the frequent case) are the node's list as it is, no copy, with one
+/// captures value for all of them: definitions that end at one node have their values in the
+/// same segments. Matches at several nodes are merged, each with its own captures (an array,
+/// allocated only then).
+struct Matches {
+    private var list = DefinitionList.empty
+    private var listCaptures = Captures()
+    private var merged: [Match] = []
+
+    var isEmpty: Bool { list.isEmpty && merged.isEmpty }
+
+    var count: Int {
+        switch list {
+        case .empty: return merged.count
+        case .one: return 1
+        case .many(let definitions): return definitions.count
+        }
+    }
+
+    /// The definition of the match at `offset`.
+    func definition(at offset: Int) -> Definition {
+        switch list {
+        case .empty: return merged[offset].definition
+        case .one(let definition): return definition
+        case .many(let definitions): return definitions[offset]
+        }
+    }
+
+    /// What the match at `offset` captured.
+    func captures(at offset: Int) -> Captures {
+        if case .empty = list { return merged[offset].captures }
+        return listCaptures
+    }
+
+    /// Adds the list of a node that matched `segments`.
+    fileprivate mutating func add(_ definitions: DefinitionList, _ segments: Segments) {
+        if isEmpty {
+            switch definitions {
+            case .empty: return
+            case .one(let definition): listCaptures = Captures(definition.parsed, segments)
+            case .many(let definitions): listCaptures = Captures(definitions[0].parsed, segments)
+            }
+            list = definitions
+            return
+        }
+        // A second node: the matches so far and these go to the merged array.
+        if !list.isEmpty {
+            merged = (0..<count).map { Match(definition: definition(at: $0), captures: captures(at: $0)) }
+            list = .empty
+        }
+        switch definitions {
+        case .empty: break
+        case .one(let definition):
+            merged.append(Match(definition: definition, captures: Captures(definition.parsed, segments)))
+        case .many(let definitions):
+            let captures = Captures(definitions[0].parsed, segments)
+            for definition in definitions { merged.append(Match(definition: definition, captures: captures)) }
+        }
+    }
+
+    /// Puts merged matches in routing order.
+    fileprivate mutating func sortMerged() {
+        if merged.count > 1 { merged.sort { $0.definition.precedes($1.definition) } }
     }
 }
 

@@ -23,6 +23,9 @@ struct Captures {
     private var inline = (ByteRange.empty, ByteRange.empty, ByteRange.empty, ByteRange.empty)
     private(set) var wildcard = Wildcard.none
 
+    /// No captures.
+    init() {}
+
     /// The captures of `pattern`, which matched `segments`.
     init(_ pattern: RoutePattern, _ segments: Segments) {
         let count = min(pattern.parameterCount, Captures.kept)

@@ -66,20 +66,22 @@ struct Walk {
     private final class Rest {
         let table: RouteTable
         let request: RouteRequest
-        /// Guards still to ask; then the matches.
+        /// Guards still to ask; then the matches from `nextMatch` on.
         let guards: ArraySlice<Match>
-        let matches: ArraySlice<Match>
+        let matches: Matches
+        let nextMatch: Int
         /// The match or guard waited on; `nil` once a guard waited on proceeded.
         let waitingOn: Candidate?
 
         init(
-            table: RouteTable, request: RouteRequest, guards: ArraySlice<Match>, matches: ArraySlice<Match>,
-            waitingOn: Candidate?
+            table: RouteTable, request: RouteRequest, guards: ArraySlice<Match>, matches: Matches,
+            nextMatch: Int, waitingOn: Candidate?
         ) {
             self.table = table
             self.request = request
             self.guards = guards
             self.matches = matches
+            self.nextMatch = nextMatch
             self.waitingOn = waitingOn
         }
     }
@@ -181,6 +183,7 @@ struct Walk {
             stage = .rest(
                 Rest(
                     table: rest.table, request: rest.request, guards: rest.guards, matches: rest.matches,
+                    nextMatch: rest.nextMatch,
                     waitingOn: nil))
         } else {
             apply(decision, of: waited.pattern, in: rest.table)
@@ -210,8 +213,8 @@ struct Walk {
         return .fallback(global)
     }
 
-    /// Finds the matches of `table` and asks them in order, after the table's guards.
-    /// The walk's request has the table's options.
+    /// Finds the matches of `table` and asks them in order, after the table's guards whose
+    /// patterns match. The walk's request has the table's options.
     private func search<Client: WalkClient>(_ table: RouteTable, _ client: Client.Type) -> Step<Client.Output>
     {
         guard table.acceptsHost(of: request.parts) else {
@@ -220,45 +223,11 @@ struct Walk {
         }
         guard !table.hasGuards else { return searchGuarded(table, request, client) }
         let index = table.index
-        // The walk's fields are read in place (a copy of the URL costs a hundred instructions).
-        // Plain values, set by the closure: a step that carried the parameters would be copied
-        // whole on every lookup.
-        var answer = Answer.declined
-        var accepted: Client.Output?
-        var acceptedBy: Definition?
-        var hop: Hop?
-        var rest: [Match] = []  // from a match to await on; allocated only then
-        _ = request.withSegments { segments in
-            index.forEachMatch(segments) { definition, captures in
-                guard rest.isEmpty else {
-                    rest.append(Match(definition: definition, captures: captures))
-                    return false
-                }
-                answer = Walk.ask(definition, captures, table, request, parameters, client, &accepted, &hop)
-                switch answer {
-                case .declined:
-                    table.report(
-                        .declined, request.parts, pattern: definition.pattern, parameters: parameters)
-                    return false
-                case .waiting:
-                    rest.append(Match(definition: definition, captures: captures))
-                    return false
-                case .accepted:
-                    acceptedBy = definition
-                    return true
-                case .redirected:
-                    return true
-                }
-            }
-        }
-        switch answer {
-        case .declined: return .declined
-        case .accepted:
-            table.report(.routed, request.parts, pattern: acceptedBy?.pattern, parameters: parameters)
-            return .accepted(accepted!)
-        case .redirected: return .redirected(hop!)
-        case .waiting: return wait(on: rest[...], table, request)
-        }
+        // The matches are found first (the walk's request is read in place), then asked.
+        var matches = Matches()
+        request.withSegments { index.collectMatches($0, into: &matches) }
+        if matches.isEmpty { return .declined }
+        return ask(guards: [], matches, from: 0, table, request, client)
     }
 
     /// The search of a table with guards: its matches are found first; when there are some, the
@@ -266,73 +235,78 @@ struct Walk {
     private func searchGuarded<Client: WalkClient>(
         _ table: RouteTable, _ request: RouteRequest, _ client: Client.Type
     ) -> Step<Client.Output> {
-        let (matches, guards) = request.withSegments { segments in
-            var matches: [Match] = []
-            _ = table.index.forEachMatch(segments) { definition, captures in
-                matches.append(Match(definition: definition, captures: captures))
-                return false
-            }
-            return (matches, matches.isEmpty ? [] : table.guards(matching: segments))
+        var matches = Matches()
+        var guards: [Match] = []
+        request.withSegments { segments in
+            table.index.collectMatches(segments, into: &matches)
+            if !matches.isEmpty { guards = table.guards(matching: segments) }
         }
-        return ask(guards: guards[...], matches: matches[...], table, request, client)
+        return ask(guards: guards[...], matches, from: 0, table, request, client)
     }
 
     /// Asks the guards and matches after an awaited one, in order.
     private func ask<Client: WalkClient>(_ rest: Rest, _ client: Client.Type) -> Step<Client.Output> {
-        ask(guards: rest.guards, matches: rest.matches, rest.table, rest.request, client)
+        ask(guards: rest.guards, rest.matches, from: rest.nextMatch, rest.table, rest.request, client)
     }
 
-    /// Asks `guards`, then `matches`, in order, until one decides.
+    /// Asks `guards`, then `matches` from `first` on, in order, until one decides.
+    @inline(__always)
     private func ask<Client: WalkClient>(
-        guards: ArraySlice<Match>, matches: ArraySlice<Match>, _ table: RouteTable, _ request: RouteRequest,
-        _ client: Client.Type
+        guards: ArraySlice<Match>, _ matches: Matches, from first: Int, _ table: RouteTable,
+        _ request: RouteRequest, _ client: Client.Type
     ) -> Step<Client.Output> {
-        switch Walk.askGuards(guards, table, request, parameters) {
-        case .proceed: break
-        case .decided(let decision, let pattern):
-            return .decided(Decided(decision, pattern: pattern, table: table))
-        case .waiting(let candidate, let remaining):
-            return .waiting(
-                Rest(
-                    table: table, request: request, guards: remaining, matches: matches, waitingOn: candidate)
-            )
+        if !guards.isEmpty {
+            switch Walk.askGuards(guards, table, request, parameters) {
+            case .proceed: break
+            case .decided(let decision, let pattern):
+                return .decided(Decided(decision, pattern: pattern, table: table))
+            case .waiting(let candidate, let remaining):
+                return .waiting(
+                    Rest(
+                        table: table, request: request, guards: remaining, matches: matches, nextMatch: first,
+                        waitingOn: candidate))
+            }
         }
         var accepted: Client.Output?
         var hop: Hop?
-        for (offset, match) in zip(matches.indices, matches) {
-            switch Walk.ask(
-                match.definition, match.captures, table, request, parameters, client, &accepted, &hop)
-            {
+        var offset = first
+        while offset < matches.count {
+            let definition = matches.definition(at: offset)
+            let captures = matches.captures(at: offset)
+            switch Walk.ask(definition, captures, table, request, parameters, client, &accepted, &hop) {
             case .declined:
-                table.report(
-                    .declined, request.parts, pattern: match.definition.pattern, parameters: parameters)
+                table.report(.declined, request.parts, pattern: definition.pattern, parameters: parameters)
             case .accepted:
-                table.report(
-                    .routed, request.parts, pattern: match.definition.pattern, parameters: parameters)
+                table.report(.routed, request.parts, pattern: definition.pattern, parameters: parameters)
                 return .accepted(accepted!)
             case .redirected:
                 return .redirected(hop!)
             case .waiting:
-                return wait(on: matches[offset...], table, request)
+                return wait(on: matches, at: offset, table, request)
             }
+            offset += 1
         }
         return .declined
     }
 
-    /// Stops the walk at the first of `matches`, which must be awaited; the rest come after it.
-    private func wait<Output>(on matches: ArraySlice<Match>, _ table: RouteTable, _ request: RouteRequest)
+    /// Stops the walk at the match at `offset`, which must be awaited; the matches after it come
+    /// after it.
+    @inline(never)
+    private func wait<Output>(
+        on matches: Matches, at offset: Int, _ table: RouteTable, _ request: RouteRequest
+    )
         -> Step<Output>
     {
-        let waiting = matches.first!
+        let definition = matches.definition(at: offset)
         let candidate = Candidate(
-            action: waiting.definition.action,
+            action: definition.action,
             parameters: RouteParameters(
-                request: request, matched: waiting.definition.parsed, captures: waiting.captures,
+                request: request, matched: definition.parsed, captures: matches.captures(at: offset),
                 extra: parameters, scheme: table.scheme))
         return .waiting(
             Rest(
-                table: table, request: request, guards: [], matches: matches.dropFirst(), waitingOn: candidate
-            ))
+                table: table, request: request, guards: [], matches: matches, nextMatch: offset + 1,
+                waitingOn: candidate))
     }
 
     /// Applies a guard's decision other than `.proceed`.
