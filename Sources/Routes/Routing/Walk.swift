@@ -249,7 +249,9 @@ struct Walk {
         ask(guards: rest.guards, rest.matches, from: rest.nextMatch, rest.table, rest.request, client)
     }
 
-    /// Asks `guards`, then `matches` from `first` on, in order, until one decides.
+    /// Asks `guards`, then `matches` from `first` on, in order, until one decides. Inlined into
+    /// each search, where most of it folds away (no guards, first match); waiting is kept out of
+    /// line (`wait(on:at:_:_:)`).
     @inline(__always)
     private func ask<Client: WalkClient>(
         guards: ArraySlice<Match>, _ matches: Matches, from first: Int, _ table: RouteTable,
