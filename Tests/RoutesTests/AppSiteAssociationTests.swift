@@ -164,6 +164,26 @@ import Testing
         }
     }
 
+    // Found by the fuzzer (Fuzz/regressions/site-association-undecodable-literal): a literal that
+    // cannot be decoded as a URL segment (`caf%C3`: the byte C3 alone is not UTF-8) matches the
+    // segment written the same way, which cannot be decoded either and is compared as written;
+    // the file admitted only `caf%25C3`, the segment that decodes to the literal.
+    @Test func aLiteralThatCannotBeDecodedIsAdmittedAsWritten() throws {
+        router.https.add(pattern: "/caf%C3/:id")
+        router.https.add(pattern: "/docs/100%/x%ZZ")
+        let association = try Association(router.appSiteAssociation(appIDs: [appID]))
+        for url in [
+            "https://example.com/caf%C3/7", "https://example.com/caf%25C3/7", "https://example.com/caf%C3/7/",
+            "https://example.com/docs/100%25/x%25ZZ",
+        ] {
+            #expect(router.route(to: url) && association.admits(url), "\(url)")
+        }
+        #expect(!association.admits("https://example.com/caf%C3%A9/7"))
+        #expect(!router.route(to: "https://example.com/caf%C3%A9/7"))
+        // A malformed escape is never delivered as written: no entry spells it so.
+        #expect(!association.components.contains { $0.path.contains("100%/") })
+    }
+
     // Defect site-association-fragment (Fuzz/regressions/site-association-fragment): the router
     // appends the fragment's path to the path, so `https://example.com/x#/y` reaches `/:a/:b`
     // (a = "x"), but the file admitted only paths with two segments.

@@ -116,7 +116,7 @@ enum AppSiteAssociation {
                     declining.append(shape)
                 } else {
                     accepting.append(shape)
-                    admitted += entries(shape)
+                    admitted += withLiteralsAsWritten(entries(shape), shape.segments)
                 }
             }
         }
@@ -301,6 +301,46 @@ enum AppSiteAssociation {
         segments.contains {
             if case .literal(let text) = $0 { return text.contains("#") }
             return false
+        }
+    }
+
+    /// `entries` again with each literal that the router also matches as written spelled so, in
+    /// every combination. A literal that cannot be decoded as a URL segment (`caf%C3`: the bytes
+    /// are not UTF-8) matches a segment written the same way, which is compared as written
+    /// because it cannot be decoded either (the "Routing rules" article, *Percent-decoding*); its
+    /// encoded form (`caf%25C3`) admits only the segment that decodes to it.
+    private static func withLiteralsAsWritten(_ entries: [Component], _ segments: [PatternSegment])
+        -> [Component]
+    {
+        var result = entries
+        for case .literal(let text) in segments where isMatchedAsWritten(text) {
+            let written = encoded(text)
+            result += result.map { entry in
+                var entry = entry
+                entry.path = entry.path.replacingOccurrences(of: written, with: text)
+                entry.fragment = entry.fragment?.replacingOccurrences(of: written, with: text)
+                return entry
+            }
+        }
+        return result
+    }
+
+    /// Whether a URL segment written as `literal` reaches it: one a path may hold (`pchar` and
+    /// well-formed escapes: the system delivers no link with a malformed one) that cannot be
+    /// decoded, its bytes not being UTF-8.
+    private static func isMatchedAsWritten(_ literal: String) -> Bool {
+        guard literal.utf8.contains(.percent),
+            literal.unicodeScalars.allSatisfy({ $0 == "%" || allowedInSegment.contains($0) })
+        else { return false }
+        return literal.withBytes { bytes in
+            for index in bytes.indices where bytes[index] == .percent {
+                guard index + 2 < bytes.count, PercentDecoding.hexValue(bytes[index + 1]) != nil,
+                    PercentDecoding.hexValue(bytes[index + 2]) != nil
+                else { return false }
+            }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) {
+                PercentDecoding.decode(bytes, into: $0) == nil
+            }
         }
     }
 
