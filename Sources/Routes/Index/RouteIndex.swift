@@ -116,14 +116,3 @@ extension Array where Element == Definition {
         insert(definition, at: position)
     }
 }
-
-extension Array where Element == Definition {
-    /// Appends the definitions of `list`, in order.
-    mutating func append(contentsOf list: DefinitionList) {
-        switch list {
-        case .empty: break
-        case .one(let definition): append(definition)
-        case .many(let definitions): append(contentsOf: definitions)
-        }
-    }
-}
