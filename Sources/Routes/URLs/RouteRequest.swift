@@ -89,7 +89,8 @@ struct RouteRequest {
                 fragmentQuery = query
                 if fragmentPath != nil { return }
             }
-            region = RouteRequest.pathRegion(bytes, ranges.path, afterHost: host != nil)
+            region = RouteRequest.pathRegion(
+                ranges.path, PathSlashes(bytes, ranges.path), afterHost: host != nil)
         }
     }
 
@@ -126,7 +127,8 @@ struct RouteRequest {
         /// The layout of a URL the scan read, with no fragment and a plain host (no `.`, capital
         /// or escape) that is not `localhost`, found from the scan's offsets alone (the rules of
         /// ``RouteRequest/hostSegment(_:_:isPlain:options:)`` and
-        /// ``RouteRequest/pathRegion(_:_:afterHost:)``); `nil` for any other URL.
+        /// ``RouteRequest/pathRegion(_:_:afterHost:)``, with the scan's ``PathSlashes``); `nil` for
+        /// any other URL.
         init?(scanned ranges: URLParts.Offsets) {
             guard let slashes = ranges.pathSlashes, ranges.fragment == nil, ranges.hostIsPlain else {
                 return nil
@@ -134,15 +136,10 @@ struct RouteRequest {
             let host = ranges.host.flatMap { $0.isEmpty ? nil : $0 }
             // Only a host of nine bytes may be `localhost`: read by the slow path.
             if let host, host.count == 9 { return nil }
-            let path = ranges.path
-            var lower = path.lowerBound
-            var upper = path.upperBound
-            if slashes.leading { lower += 1 }
-            if lower < upper, slashes.trailing { upper -= 1 }
-            let region = host != nil && lower == upper && !slashes.leadingTwo ? nil : ByteRange(lower..<upper)
             self.init(
                 host: host.map(ByteRange.init), hostPrefix: host?.count ?? 0, hostIsLowercase: true,
-                region: region, fragmentQuery: nil)
+                region: RouteRequest.pathRegion(ranges.path, slashes, afterHost: host != nil),
+                fragmentQuery: nil)
         }
 
         private static func unpack(_ start: Int32, _ end: Int32) -> ByteRange? {
@@ -297,19 +294,15 @@ struct RouteRequest {
     /// The path without one leading and one trailing `/`. After a host segment an empty path
     /// gives no segment (`myapp://user/` is `user`), unless it was `//` (`myapp://user//` is
     /// `user`, `""`); without one, it gives one empty segment (`myapp://` is `""`).
-    private static func pathRegion(_ bytes: UnsafeBufferPointer<UInt8>, _ path: Range<Int>, afterHost: Bool)
-        -> ByteRange?
+    @inline(__always)
+    private static func pathRegion(_ path: Range<Int>, _ slashes: PathSlashes, afterHost: Bool) -> ByteRange?
     {
-        // Plain offsets, no slices: this runs on every lookup.
         var lower = path.lowerBound
         var upper = path.upperBound
-        if lower < upper, bytes[lower] == .slash { lower += 1 }
-        if lower < upper, bytes[upper - 1] == .slash { upper -= 1 }
-        let trimmed = ByteRange(lower..<upper)
-        guard afterHost, trimmed.isEmpty else { return trimmed }
-        let startsWithTwoSlashes =
-            path.count >= 2 && bytes[path.lowerBound] == .slash && bytes[path.lowerBound + 1] == .slash
-        return startsWithTwoSlashes ? trimmed : nil
+        if slashes.leading { lower += 1 }
+        if lower < upper, slashes.trailing { upper -= 1 }
+        guard afterHost, lower == upper else { return ByteRange(lower..<upper) }
+        return slashes.leadingTwo ? ByteRange(lower..<upper) : nil
     }
 
     /// The fragment's path is its text before the first `?`, its query the text after (the whole

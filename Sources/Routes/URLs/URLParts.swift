@@ -101,14 +101,13 @@ struct URLParts {
         /// Whether a segment may need decoding: an escape, or a `+` (read as a space with
         /// ``RouteOptions/decodePlusSymbols``). When not, a value is its bytes as they are.
         var segmentsNeedDecoding: Bool { !seen.isDisjoint(with: [.escape, .plus]) }
-        /// How the path begins and ends (`/`, `//`, `/` at its end), when the scan read it:
-        /// then the path's region is found without reading its bytes again.
-        var pathSlashes: (leading: Bool, leadingTwo: Bool, trailing: Bool)? {
+        /// How the path begins and ends, when the scan read it: then the path's region is found
+        /// without reading its bytes again.
+        var pathSlashes: PathSlashes? {
             guard seen.contains(.scanned) else { return nil }
-            return (
-                seen.contains(.pathLeadingSlash), seen.contains(.pathLeadingTwoSlashes),
-                seen.contains(.pathTrailingSlash)
-            )
+            return PathSlashes(
+                leading: seen.contains(.pathLeadingSlash), leadingTwo: seen.contains(.pathLeadingTwoSlashes),
+                trailing: seen.contains(.pathTrailingSlash))
         }
     }
 
@@ -360,17 +359,12 @@ struct URLParts {
         }
         if pathClasses & CharacterClass.escapeBit != 0 { seen.insert(.escape) }
         if pathClasses & CharacterClass.plusBit != 0 { seen.insert(.plus) }
-        seen.insert(.scanned)
-        if pathEnd > position {
-            if bytes[position] == .slash {
-                seen.insert(.pathLeadingSlash)
-                if pathEnd > position + 1, bytes[position + 1] == .slash {
-                    seen.insert(.pathLeadingTwoSlashes)
-                }
-            }
-            if bytes[pathEnd - 1] == .slash { seen.insert(.pathTrailingSlash) }
-        }
         let path = position..<pathEnd
+        let slashes = PathSlashes(bytes, path)
+        seen.insert(.scanned)
+        if slashes.leading { seen.insert(.pathLeadingSlash) }
+        if slashes.leadingTwo { seen.insert(.pathLeadingTwoSlashes) }
+        if slashes.trailing { seen.insert(.pathTrailingSlash) }
         position = pathEnd
         // A relative reference whose first segment has a ":" is not a URL the fast path knows.
         if scheme == nil, host == nil {
@@ -464,6 +458,30 @@ struct URLParts {
             }
         }
         return (index, seen)
+    }
+}
+
+/// How a path begins and ends (`/`, `//`, a trailing `/`): what its region depends on besides
+/// its bounds (``RouteRequest``'s path rule).
+struct PathSlashes {
+    var leading = false
+    var leadingTwo = false
+    var trailing = false
+
+    @inline(__always)
+    init(leading: Bool, leadingTwo: Bool, trailing: Bool) {
+        self.leading = leading
+        self.leadingTwo = leadingTwo
+        self.trailing = trailing
+    }
+
+    /// Read from the bytes of `path`.
+    @inline(__always)
+    init(_ bytes: UnsafeBufferPointer<UInt8>, _ path: Range<Int>) {
+        guard !path.isEmpty else { return }
+        leading = bytes[path.lowerBound] == .slash
+        leadingTwo = leading && path.count > 1 && bytes[path.lowerBound + 1] == .slash
+        trailing = bytes[path.upperBound - 1] == .slash
     }
 }
 
