@@ -334,9 +334,7 @@ enum AppSiteAssociation {
         else { return false }
         return literal.withBytes { bytes in
             for index in bytes.indices where bytes[index] == .percent {
-                guard index + 2 < bytes.count, PercentDecoding.hexValue(bytes[index + 1]) != nil,
-                    PercentDecoding.hexValue(bytes[index + 2]) != nil
-                else { return false }
+                guard PercentDecoding.isEscape(bytes, at: index) else { return false }
             }
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) {
                 PercentDecoding.decode(bytes, into: $0) == nil

@@ -58,6 +58,13 @@ enum PercentDecoding {
         }
     }
 
+    /// Whether a well-formed escape (`%` and two hexadecimal digits) starts at `index`.
+    @inline(__always)
+    static func isEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        index + 2 < bytes.count && bytes[index] == .percent && hexValue(bytes[index + 1]) != nil
+            && hexValue(bytes[index + 2]) != nil
+    }
+
     /// The value of one hexadecimal digit, or `nil`.
     @inline(__always)
     static func hexValue(_ byte: UInt8) -> UInt8? {

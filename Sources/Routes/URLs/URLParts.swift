@@ -446,9 +446,7 @@ struct URLParts {
                 seen |= classes
                 index &+= 1
             } else if byte == .percent {
-                guard index + 2 < bytes.count, PercentDecoding.hexValue(bytes[index + 1]) != nil,
-                    PercentDecoding.hexValue(bytes[index + 2]) != nil
-                else { return nil }
+                guard PercentDecoding.isEscape(bytes, at: index) else { return nil }
                 seen |= CharacterClass.escapeBit
                 index += 3
             } else if classes & allowed.endBit != 0 {
