@@ -235,13 +235,20 @@ public struct RouteParameters {
         case query
     }
 
+    @inline(__always)
     private func layer(of key: String) -> Layer {
-        // The frequent case first: a route value, with no extra parameter to override it and no
-        // parameter named like a reserved key (then `key` is none of them): what the layers
-        // below would find, without comparing `key` with the reserved keys.
+        // The frequent case first, inlined: a route value, with no extra parameter to override it
+        // and no parameter named like a reserved key (then `key` is none of them): what the
+        // layers below would find, without comparing `key` with the reserved keys.
         if extra.isEmpty, !matched.hasReservedName, let index = matched.parameterIndex(of: key) {
             return .route(index)
         }
+        return layerInOrder(of: key)
+    }
+
+    /// ``layer(of:)``, each layer in turn.
+    @inline(never)
+    private func layerInOrder(of key: String) -> Layer {
         // The reserved keys first: nothing overrides them (the "Routing rules" article, *Parameters*).
         switch key {
         case Keys.pattern, Keys.url, Keys.scheme: return .reserved

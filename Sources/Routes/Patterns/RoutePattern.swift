@@ -18,11 +18,9 @@ enum PatternSegment: Equatable, Sendable {
 /// in the route index, and ``segments`` reads the text again for the tools that want them, so a
 /// registered route does not keep an array of segments (128 bytes a route).
 final class RoutePattern: Equatable, Sendable {
-    /// The pattern text this was parsed from, e.g. the expansion `"/the/foo/:a"`.
-    let text: String
-    /// The parameter names in segment order, joined by `/` (which no name holds): a short list
-    /// is stored inline in the string, without an allocation.
-    private let joinedNames: String
+    // What a match reads (positions, counts, flags) is declared first, so that it shares a cache
+    // line with the reference count: on a large table, a pattern is often not in the cache.
+
     /// The segment index of each of the first eight parameters, a byte each, when every one is
     /// below 255; otherwise ``positionsArePacked`` is `false` and they are read from ``segments``.
     private let packedPositions: UInt64
@@ -34,6 +32,11 @@ final class RoutePattern: Equatable, Sendable {
     /// Whether a parameter is named like a reserved key (``RouteParameters/Keys``): reading a
     /// value by name may then not look at the names first.
     let hasReservedName: Bool
+    /// The parameter names in segment order, joined by `/` (which no name holds): a short list
+    /// is stored inline in the string, without an allocation.
+    private let joinedNames: String
+    /// The pattern text this was parsed from, e.g. the expansion `"/the/foo/:a"`.
+    let text: String
 
     /// Parses components that are already split on `/`, each with its UTF-8 offset in `source`
     /// (the pattern the user wrote), for error positions. `components` must be those of `text`

@@ -12,6 +12,19 @@
 /// router.default.remove(definition: definition)
 /// ```
 public final class Definition {
+    // What a lookup reads (the parsed pattern, the action) is declared first, so that it shares
+    // a cache line with the reference count: on a large table, a definition is often not in
+    // the cache.
+
+    /// The parsed pattern, set when the definition is registered.
+    var registeredPattern: RoutePattern?
+    /// What runs when the definition matches; `nil` means "handled" (the same as returning `true`).
+    let action: Action?
+    /// Registration order within the table, for ties of priority. (Declared here, 32 bits, so
+    /// that it fills the space after ``action``: a definition then takes one malloc size class
+    /// less, 96 bytes.)
+    var sequence: Int32 = 0
+
     /// The pattern this definition matches, e.g. `"/user/view/:id"` (an expansion, for patterns
     /// registered with optional groups).
     ///
@@ -33,12 +46,6 @@ public final class Definition {
     /// definition.scheme  // "alpha"
     /// ```
     public internal(set) var scheme: String?
-    /// What runs when the definition matches; `nil` means "handled" (the same as returning `true`).
-    let action: Action?
-    /// Registration order within the table, for ties of priority. (Declared here, 32 bits, so
-    /// that it fills the space after ``action``: a definition then takes one malloc size class
-    /// less, 96 bytes.)
-    var sequence: Int32 = 0
 
     /// Creates a definition to register with ``RouteTable/add(definition:)``.
     ///
@@ -62,8 +69,6 @@ public final class Definition {
         self.action = action
     }
 
-    /// The parsed pattern, set when the definition is registered.
-    var registeredPattern: RoutePattern?
     /// The parsed pattern of a registered definition (every definition of a table is one).
     var parsed: RoutePattern { registeredPattern! }
 

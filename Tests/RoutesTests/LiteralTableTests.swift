@@ -1,0 +1,86 @@
+import Testing
+
+@testable import Routes
+
+/// The literal edges of the index: keys of every length, those of at most 8 bytes compared as
+/// one word and longer ones eight bytes at a time, must find exactly their own child.
+@Suite struct LiteralTableTests {
+    /// Random keys of 0 to 24 bytes, several per length, with capitals among their letters.
+    static func keys() -> [[UInt8]] {
+        var generator = SeededGenerator(seed: 17)
+        let alphabet = Array("abcxyzABCXYZ0189-._~%".utf8)
+        var keys: Set<[UInt8]> = []
+        for length in 0...24 {
+            for _ in 0..<6 {
+                keys.insert((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            }
+        }
+        return keys.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    static func child(_ table: LiteralTable, _ parent: Int32, _ key: [UInt8]) -> Int32? {
+        key.withUnsafeBufferPointer { table.child(of: parent, key: $0) }
+    }
+
+    @Test func everyKeyFindsItsOwnChildAndNoOther() {
+        let keys = LiteralTableTests.keys()
+        var table = LiteralTable()
+        var edges: [Int32] = []
+        for (index, key) in keys.enumerated() {
+            // Under the root and under another parent: the parent is part of an edge.
+            edges.append(
+                key.withUnsafeBufferPointer { table.insert(parent: 0, key: $0, child: Int32(index + 1)) })
+            _ = key.withUnsafeBufferPointer { table.insert(parent: 7, key: $0, child: Int32(-index - 1)) }
+        }
+        let known = Set(keys)
+        for (index, key) in keys.enumerated() {
+            #expect(LiteralTableTests.child(table, 0, key) == Int32(index + 1))
+            #expect(LiteralTableTests.child(table, 7, key) == Int32(-index - 1))
+            #expect(LiteralTableTests.child(table, 3, key) == nil)
+            let throughEdge = key.withUnsafeBufferPointer { table.child(throughEdge: edges[index], key: $0) }
+            #expect(throughEdge == Int32(index + 1))
+            // Every key one byte off (at each position), one byte shorter or longer: no child,
+            // unless it is itself a key.
+            var variants: [[UInt8]] = [key + [UInt8(ascii: "q")]]
+            if !key.isEmpty { variants.append(Array(key.dropLast())) }
+            for position in key.indices {
+                var changed = key
+                changed[position] ^= 0x01
+                variants.append(changed)
+            }
+            for variant in variants where !known.contains(variant) {
+                #expect(LiteralTableTests.child(table, 0, variant) == nil, "\(variant) found for \(key)")
+                let throughEdge = variant.withUnsafeBufferPointer {
+                    table.child(throughEdge: edges[index], key: $0)
+                }
+                #expect(throughEdge == nil)
+            }
+        }
+    }
+
+    @Test func rootLiteralsAreFoundIgnoringCaseInTheHostPrefix() {
+        let keys = LiteralTableTests.keys()
+        var table = LiteralTable()
+        for (index, key) in keys.enumerated() {
+            _ = key.withUnsafeBufferPointer { table.insert(parent: 0, key: $0, child: Int32(index + 1)) }
+        }
+        table.buildFolded()
+        for (index, key) in keys.enumerated() {
+            let flipped = key.map {
+                $0.isASCIICapital ? $0 | 0x20 : $0 >= 0x61 && $0 <= 0x7A ? $0 & ~0x20 : $0
+            }
+            // Ignoring case in every byte: the key is among the children found.
+            var found: [Int32] = []
+            flipped.withUnsafeBufferPointer {
+                table.forEachRootChild(ignoringCaseIn: $0.count, key: $0) { found.append($0) }
+            }
+            #expect(found.contains(Int32(index + 1)), "\(key)")
+            // Ignoring case in no byte: only a key equal to the flipped one.
+            found = []
+            flipped.withUnsafeBufferPointer {
+                table.forEachRootChild(ignoringCaseIn: 0, key: $0) { found.append($0) }
+            }
+            #expect(found == keys.indices.filter { keys[$0] == flipped }.map { Int32($0 + 1) })
+        }
+    }
+}
