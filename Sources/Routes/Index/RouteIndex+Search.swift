@@ -180,13 +180,14 @@ extension RouteIndex {
 struct Matches {
     private var list = DefinitionList.empty
     private var listCaptures = Captures()
-    private var merged: [Match] = []
+    /// `nil` until a second node matches (an empty array would cost a release on every lookup).
+    private var merged: [Match]?
 
-    var isEmpty: Bool { list.isEmpty && merged.isEmpty }
+    var isEmpty: Bool { list.isEmpty && merged == nil }
 
     var count: Int {
         switch list {
-        case .empty: return merged.count
+        case .empty: return merged?.count ?? 0
         case .one: return 1
         case .many(let definitions): return definitions.count
         }
@@ -195,7 +196,7 @@ struct Matches {
     /// The definition of the match at `offset`.
     func definition(at offset: Int) -> Definition {
         switch list {
-        case .empty: return merged[offset].definition
+        case .empty: return merged![offset].definition
         case .one(let definition): return definition
         case .many(let definitions): return definitions[offset]
         }
@@ -203,7 +204,7 @@ struct Matches {
 
     /// What the match at `offset` captured.
     func captures(at offset: Int) -> Captures {
-        if case .empty = list { return merged[offset].captures }
+        if case .empty = list { return merged![offset].captures }
         return listCaptures
     }
 
@@ -226,16 +227,18 @@ struct Matches {
         switch definitions {
         case .empty: break
         case .one(let definition):
-            merged.append(Match(definition: definition, captures: Captures(definition.parsed, segments)))
+            merged!.append(Match(definition: definition, captures: Captures(definition.parsed, segments)))
         case .many(let definitions):
             let captures = Captures(definitions[0].parsed, segments)
-            for definition in definitions { merged.append(Match(definition: definition, captures: captures)) }
+            for definition in definitions {
+                merged!.append(Match(definition: definition, captures: captures))
+            }
         }
     }
 
     /// Puts merged matches in routing order.
     fileprivate mutating func sortMerged() {
-        if merged.count > 1 { merged.sort { $0.definition.precedes($1.definition) } }
+        if let count = merged?.count, count > 1 { merged!.sort { $0.definition.precedes($1.definition) } }
     }
 }
 

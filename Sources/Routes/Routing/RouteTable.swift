@@ -123,6 +123,12 @@ public final class RouteTable {
     /// The index of the definitions.
     var index: RouteIndex {
         if let storedIndex { return storedIndex }
+        return rebuildIndex()
+    }
+
+    /// Builds the index again, after a removal.
+    @inline(never)
+    private func rebuildIndex() -> RouteIndex {
         let index = RouteIndex()
         for definition in definitions { index.insert(definition) }
         storedIndex = index
