@@ -24,8 +24,13 @@ public struct RouteParameters {
     let matched: RoutePattern
     /// What the match captured, in the request's segment text (``RouteRequest/withSegmentBytes(_:)``).
     let captures: Captures
-    let extra: [String: Any]
+    /// The extra parameters, `nil` when there are none (the frequent case: then the parameters
+    /// of a handler call copy and release no dictionary).
+    private let extraOrNil: [String: Any]?
     let tableScheme: String
+
+    /// The extra parameters given to `route(to:parameters:)`.
+    var extra: [String: Any] { extraOrNil ?? [:] }
 
     /// The parameters of one match, made in one `init`: mutating the struct after it makes the
     /// optimizer copy all of it (about 400 instructions per handler call).
@@ -36,7 +41,7 @@ public struct RouteParameters {
         self.request = request
         self.matched = matched
         self.captures = captures
-        self.extra = extra
+        self.extraOrNil = extra.isEmpty ? nil : extra
         self.tableScheme = scheme
     }
 
@@ -240,7 +245,7 @@ public struct RouteParameters {
         // The frequent case first, inlined: a route value, with no extra parameter to override it
         // and no parameter named like a reserved key (then `key` is none of them): what the
         // layers below would find, without comparing `key` with the reserved keys.
-        if extra.isEmpty, !matched.hasReservedName, let index = matched.parameterIndex(of: key) {
+        if extraOrNil == nil, !matched.hasReservedName, let index = matched.parameterIndex(of: key) {
             return .route(index)
         }
         return layerInOrder(of: key)
@@ -255,7 +260,7 @@ public struct RouteParameters {
         case Keys.wildcard: return hasWildcard ? .wildcard : .absent
         default: break
         }
-        if !extra.isEmpty, let value = extra[key] { return .extra(value) }
+        if let value = extraOrNil?[key] { return .extra(value) }
         if let index = matched.parameterIndex(of: key) { return .route(index) }
         return .query
     }

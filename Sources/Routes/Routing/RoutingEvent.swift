@@ -107,11 +107,12 @@ extension RouteTable {
     @inline(__always)
     func report(
         _ kind: RoutingEvent.Kind, _ parts: URLParts, pattern: @autoclosure () -> String? = nil,
-        parameters: [String: Any]
+        parameters: @autoclosure () -> [String: Any]
     ) {
-        // Most routers observe nothing: that case costs two loads (and the pattern is not read).
+        // Most routers observe nothing: that case costs two loads (the pattern and the
+        // parameters are not read).
         guard logger != nil || onEvent != nil else { return }
-        deliver(kind, parts, pattern: pattern(), parameters: parameters)
+        deliver(kind, parts, pattern: pattern(), parameters: parameters())
     }
 
     @inline(never)

@@ -461,9 +461,9 @@ struct Match {
 
 extension RouteTable {
     /// The unmatched handler's call: routing that began in this table handled nothing.
-    func callUnmatchedHandler(_ parts: URLParts, parameters: [String: Any]) {
-        report(.unmatched, parts, parameters: parameters)
-        if let unmatchedHandler { unmatchedHandler(parts.routedURL, parameters) }
+    func callUnmatchedHandler(_ parts: URLParts, parameters: @autoclosure () -> [String: Any]) {
+        report(.unmatched, parts, parameters: parameters())
+        if let unmatchedHandler { unmatchedHandler(parts.routedURL, parameters()) }
     }
 
     /// Whether this table routes URLs with this host (see ``RouteTable/hosts``). The URL is read
