@@ -96,20 +96,20 @@ struct Walk {
             let asksStart: Bool
             switch stage {
             case .start:
-                step = search(start, client)
+                step = Walk.search(start, request, parameters, client)
                 asksStart = true
             case .fallback(let global):
                 if global.options != request.options {
                     request = RouteRequest(parts: request.parts, options: global.options)
                 }
-                step = search(global, client)
+                step = Walk.search(global, request, parameters, client)
                 asksStart = false
             case .rest(let rest):
                 if let waited = rest.waitingOn, waited.action?.routeGuard == nil {
                     rest.table.report(
                         .declined, request.parts, pattern: waited.pattern, parameters: parameters)
                 }
-                step = ask(rest, client)
+                step = Walk.ask(rest, parameters, client)
                 asksStart = rest.table === start
             case .unmatched:
                 stage = .finished(held: false)
@@ -136,8 +136,7 @@ struct Walk {
     }
 
     /// What a table's search found. Its payloads are references (or the output), so that it is
-    /// cheap to return; the search itself does not change the walk, so it reads the walk's
-    /// fields in place.
+    /// cheap to return.
     private enum Step<Output> {
         /// No match of the table accepted.
         case declined
@@ -214,26 +213,29 @@ struct Walk {
     }
 
     /// Finds the matches of `table` and asks them in order, after the table's guards whose
-    /// patterns match. The walk's request has the table's options.
-    private func search<Client: WalkClient>(_ table: RouteTable, _ client: Client.Type) -> Step<Client.Output>
-    {
+    /// patterns match. `request` (the walk's, read in place) has the table's options. Static, with
+    /// the walk's fields as arguments: a method of the walk called from the mutating ``run(_:)``
+    /// copied the whole walk on every lookup.
+    private static func search<Client: WalkClient>(
+        _ table: RouteTable, _ request: RouteRequest, _ extra: [String: Any], _ client: Client.Type
+    ) -> Step<Client.Output> {
         guard table.acceptsHost(of: request.parts) else {
-            table.log("\(table.scheme) does not route the host of \(parts)")
+            table.log("\(table.scheme) does not route the host of \(request.parts)")
             return .declined
         }
-        guard !table.hasGuards else { return searchGuarded(table, request, client) }
+        guard !table.hasGuards else { return searchGuarded(table, request, extra, client) }
         let index = table.index
         // The matches are found first (the walk's request is read in place), then asked.
         var matches = Matches()
         request.withSegments { index.collectMatches($0, into: &matches) }
         if matches.isEmpty { return .declined }
-        return ask(guards: [], matches, from: 0, table, request, client)
+        return ask(guards: [], matches, from: 0, table, request, extra, client)
     }
 
     /// The search of a table with guards: its matches are found first; when there are some, the
     /// guards that match are asked, then the matches.
-    private func searchGuarded<Client: WalkClient>(
-        _ table: RouteTable, _ request: RouteRequest, _ client: Client.Type
+    private static func searchGuarded<Client: WalkClient>(
+        _ table: RouteTable, _ request: RouteRequest, _ extra: [String: Any], _ client: Client.Type
     ) -> Step<Client.Output> {
         var matches = Matches()
         var guards: [Match] = []
@@ -241,24 +243,26 @@ struct Walk {
             table.index.collectMatches(segments, into: &matches)
             if !matches.isEmpty { guards = table.guards(matching: segments) }
         }
-        return ask(guards: guards[...], matches, from: 0, table, request, client)
+        return ask(guards: guards[...], matches, from: 0, table, request, extra, client)
     }
 
     /// Asks the guards and matches after an awaited one, in order.
-    private func ask<Client: WalkClient>(_ rest: Rest, _ client: Client.Type) -> Step<Client.Output> {
-        ask(guards: rest.guards, rest.matches, from: rest.nextMatch, rest.table, rest.request, client)
+    private static func ask<Client: WalkClient>(_ rest: Rest, _ extra: [String: Any], _ client: Client.Type)
+        -> Step<Client.Output>
+    {
+        ask(guards: rest.guards, rest.matches, from: rest.nextMatch, rest.table, rest.request, extra, client)
     }
 
     /// Asks `guards`, then `matches` from `first` on, in order, until one decides. Inlined into
     /// each search, where most of it folds away (no guards, first match); waiting is kept out of
-    /// line (`wait(on:at:_:_:)`).
+    /// line (`wait(on:at:_:_:_:)`).
     @inline(__always)
-    private func ask<Client: WalkClient>(
+    private static func ask<Client: WalkClient>(
         guards: ArraySlice<Match>, _ matches: Matches, from first: Int, _ table: RouteTable,
-        _ request: RouteRequest, _ client: Client.Type
+        _ request: RouteRequest, _ extra: [String: Any], _ client: Client.Type
     ) -> Step<Client.Output> {
         if !guards.isEmpty {
-            switch Walk.askGuards(guards, table, request, parameters) {
+            switch Walk.askGuards(guards, table, request, extra) {
             case .proceed: break
             case .decided(let decision, let pattern):
                 return .decided(Decided(decision, pattern: pattern, table: table))
@@ -275,16 +279,16 @@ struct Walk {
         while offset < matches.count {
             let definition = matches.definition(at: offset)
             let captures = matches.captures(at: offset)
-            switch Walk.ask(definition, captures, table, request, parameters, client, &accepted, &hop) {
+            switch Walk.ask(definition, captures, table, request, extra, client, &accepted, &hop) {
             case .declined:
-                table.report(.declined, request.parts, pattern: definition.pattern, parameters: parameters)
+                table.report(.declined, request.parts, pattern: definition.pattern, parameters: extra)
             case .accepted:
-                table.report(.routed, request.parts, pattern: definition.pattern, parameters: parameters)
+                table.report(.routed, request.parts, pattern: definition.pattern, parameters: extra)
                 return .accepted(accepted!)
             case .redirected:
                 return .redirected(hop!)
             case .waiting:
-                return wait(on: matches, at: offset, table, request)
+                return wait(on: matches, at: offset, table, request, extra)
             }
             offset += 1
         }
@@ -294,8 +298,9 @@ struct Walk {
     /// Stops the walk at the match at `offset`, which must be awaited; the matches after it come
     /// after it.
     @inline(never)
-    private func wait<Output>(
-        on matches: Matches, at offset: Int, _ table: RouteTable, _ request: RouteRequest
+    private static func wait<Output>(
+        on matches: Matches, at offset: Int, _ table: RouteTable, _ request: RouteRequest,
+        _ extra: [String: Any]
     )
         -> Step<Output>
     {
@@ -304,7 +309,7 @@ struct Walk {
             action: definition.action,
             parameters: RouteParameters(
                 request: request, matched: definition.parsed, captures: matches.captures(at: offset),
-                extra: parameters, scheme: table.scheme))
+                extra: extra, scheme: table.scheme))
         return .waiting(
             Rest(
                 table: table, request: request, guards: [], matches: matches, nextMatch: offset + 1,
