@@ -70,6 +70,11 @@ extension RouteIndex {
                             break
                         }
                         if node.pointee.parameterChild >= 0, !segments[index].isEmpty {
+                            // Without a literal child, the parameter child is next: visited at once.
+                            if node.pointee.literalEdge == -1 {
+                                (nodeIndex, index) = (node.pointee.parameterChild, index + 1)
+                                continue
+                            }
                             stack[top] = StackEntry(node: node.pointee.parameterChild, index: index + 1)
                             top += 1
                         }
