@@ -33,15 +33,17 @@ public struct RouteParameters {
     var extra: [String: Any] { extraOrNil ?? [:] }
 
     /// The parameters of one match, made in one `init`: mutating the struct after it makes the
-    /// optimizer copy all of it (about 400 instructions per handler call).
+    /// optimizer copy all of it (about 400 instructions per handler call). `extra` is `nil` when
+    /// there are no extra parameters.
     init(
-        request: RouteRequest, matched: RoutePattern, captures: Captures, extra: [String: Any],
+        request: RouteRequest, matched: RoutePattern, captures: Captures, extra: [String: Any]?,
         scheme: String
     ) {
         self.request = request
         self.matched = matched
         self.captures = captures
-        self.extraOrNil = extra.isEmpty ? nil : extra
+        assert(extra?.isEmpty != true, "no extra parameters are passed as nil")
+        self.extraOrNil = extra
         self.tableScheme = scheme
     }
 

@@ -84,7 +84,7 @@ final class Redirect {
             if request.verdict(for: matched) == .matches {
                 parameters = request.withSegments {
                     RouteParameters(
-                        request: request, matched: matched, captures: Captures(matched, $0), extra: [:],
+                        request: request, matched: matched, captures: Captures(matched, $0), extra: nil,
                         scheme: table.scheme)
                 }
                 fragment = written

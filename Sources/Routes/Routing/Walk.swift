@@ -28,8 +28,11 @@ struct Walk {
     var parts: URLParts {
         _read { yield request.parts }
     }
+    /// The extra parameters given to `route(to:parameters:)`, `nil` when there are none (most
+    /// routing: then the walk and the parameters of its handler calls hold no dictionary).
+    private let extra: [String: Any]?
     /// The extra parameters given to `route(to:parameters:)`.
-    let parameters: [String: Any]
+    var parameters: [String: Any] { extra ?? [:] }
     /// The table routing began in (for a redirect, the target's): its unmatched handler is the
     /// one called.
     let start: RouteTable
@@ -42,7 +45,7 @@ struct Walk {
 
     init(_ parts: URLParts, parameters: [String: Any], startingIn start: RouteTable, redirects: Int = 0) {
         self.request = RouteRequest(parts: consume parts, options: start.options)
-        self.parameters = parameters
+        self.extra = parameters.isEmpty ? nil : parameters
         self.start = start
         self.redirects = redirects
         stage = .start
@@ -96,20 +99,20 @@ struct Walk {
             let asksStart: Bool
             switch stage {
             case .start:
-                step = Walk.search(start, request, parameters, client)
+                step = Walk.search(start, request, extra, client)
                 asksStart = true
             case .fallback(let global):
                 if global.options != request.options {
                     request = RouteRequest(parts: request.parts, options: global.options)
                 }
-                step = Walk.search(global, request, parameters, client)
+                step = Walk.search(global, request, extra, client)
                 asksStart = false
             case .rest(let rest):
                 if let waited = rest.waitingOn, waited.action?.routeGuard == nil {
                     rest.table.report(
                         .declined, request.parts, pattern: waited.pattern, parameters: parameters)
                 }
-                step = Walk.ask(rest, parameters, client)
+                step = Walk.ask(rest, extra, client)
                 asksStart = rest.table === start
             case .unmatched:
                 stage = .finished(held: false)
@@ -217,7 +220,7 @@ struct Walk {
     /// the walk's fields as arguments: a method of the walk called from the mutating ``run(_:)``
     /// copied the whole walk on every lookup.
     private static func search<Client: WalkClient>(
-        _ table: RouteTable, _ request: RouteRequest, _ extra: [String: Any], _ client: Client.Type
+        _ table: RouteTable, _ request: RouteRequest, _ extra: [String: Any]?, _ client: Client.Type
     ) -> Step<Client.Output> {
         guard table.acceptsHost(of: request.parts) else {
             table.log("\(table.scheme) does not route the host of \(request.parts)")
@@ -235,7 +238,7 @@ struct Walk {
     /// The search of a table with guards: its matches are found first; when there are some, the
     /// guards that match are asked, then the matches.
     private static func searchGuarded<Client: WalkClient>(
-        _ table: RouteTable, _ request: RouteRequest, _ extra: [String: Any], _ client: Client.Type
+        _ table: RouteTable, _ request: RouteRequest, _ extra: [String: Any]?, _ client: Client.Type
     ) -> Step<Client.Output> {
         var matches = Matches()
         var guards: [Match] = []
@@ -247,7 +250,7 @@ struct Walk {
     }
 
     /// Asks the guards and matches after an awaited one, in order.
-    private static func ask<Client: WalkClient>(_ rest: Rest, _ extra: [String: Any], _ client: Client.Type)
+    private static func ask<Client: WalkClient>(_ rest: Rest, _ extra: [String: Any]?, _ client: Client.Type)
         -> Step<Client.Output>
     {
         ask(guards: rest.guards, rest.matches, from: rest.nextMatch, rest.table, rest.request, extra, client)
@@ -259,7 +262,7 @@ struct Walk {
     @inline(__always)
     private static func ask<Client: WalkClient>(
         guards: ArraySlice<Match>, _ matches: Matches, from first: Int, _ table: RouteTable,
-        _ request: RouteRequest, _ extra: [String: Any], _ client: Client.Type
+        _ request: RouteRequest, _ extra: [String: Any]?, _ client: Client.Type
     ) -> Step<Client.Output> {
         if !guards.isEmpty {
             switch Walk.askGuards(guards, table, request, extra) {
@@ -281,9 +284,9 @@ struct Walk {
             let captures = matches.captures(at: offset)
             switch Walk.ask(definition, captures, table, request, extra, client, &accepted, &hop) {
             case .declined:
-                table.report(.declined, request.parts, pattern: definition.pattern, parameters: extra)
+                table.report(.declined, request.parts, pattern: definition.pattern, parameters: extra ?? [:])
             case .accepted:
-                table.report(.routed, request.parts, pattern: definition.pattern, parameters: extra)
+                table.report(.routed, request.parts, pattern: definition.pattern, parameters: extra ?? [:])
                 return .accepted(accepted!)
             case .redirected:
                 return .redirected(hop!)
@@ -300,7 +303,7 @@ struct Walk {
     @inline(never)
     private static func wait<Output>(
         on matches: Matches, at offset: Int, _ table: RouteTable, _ request: RouteRequest,
-        _ extra: [String: Any]
+        _ extra: [String: Any]?
     )
         -> Step<Output>
     {
@@ -386,7 +389,7 @@ struct Walk {
 
     /// Asks `guards` in order until one decides something other than `.proceed`.
     private static func askGuards(
-        _ guards: ArraySlice<Match>, _ table: RouteTable, _ request: RouteRequest, _ extra: [String: Any]
+        _ guards: ArraySlice<Match>, _ table: RouteTable, _ request: RouteRequest, _ extra: [String: Any]?
     ) -> GuardAnswer {
         for (offset, match) in zip(guards.indices, guards) {
             guard let routeGuard = match.definition.action?.routeGuard else { continue }
@@ -413,7 +416,7 @@ struct Walk {
     /// read from `request`: passing it apart would copy it.)
     private static func ask<Client: WalkClient>(
         _ definition: Definition, _ captures: Captures, _ table: RouteTable, _ request: RouteRequest,
-        _ extra: [String: Any], _ client: Client.Type, _ accepted: inout Client.Output?, _ hop: inout Hop?
+        _ extra: [String: Any]?, _ client: Client.Type, _ accepted: inout Client.Output?, _ hop: inout Hop?
     ) -> Answer {
         table.log("\(definition.pattern) matches \(request.parts)")
         let parameters = RouteParameters(

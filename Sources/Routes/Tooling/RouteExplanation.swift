@@ -340,7 +340,7 @@ extension RouteTable {
             index.forEachMatch(segments) { definition, captures in
                 guard let redirect = definition.action?.redirectRoute else { return false }
                 let parameters = RouteParameters(
-                    request: request, matched: definition.parsed, captures: captures, extra: [:],
+                    request: request, matched: definition.parsed, captures: captures, extra: nil,
                     scheme: scheme)
                 urls[ObjectIdentifier(definition)] =
                     redirect.target(of: parts, parameters, in: self)?.routedURL

@@ -332,7 +332,7 @@ struct URLBuilder {
         }
         guard let (matched, captures) = reached else { throw error(notMatched) }
         let received = RouteParameters(
-            request: request, matched: matched, captures: captures, extra: [:], scheme: table.scheme)
+            request: request, matched: matched, captures: captures, extra: nil, scheme: table.scheme)
         try checkValues(received, used: used)
     }
 
