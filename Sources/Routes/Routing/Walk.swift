@@ -58,8 +58,6 @@ struct Walk {
         case fallback(RouteTable)
         /// The walk stopped at a match or guard to await; these come after it.
         case rest(Rest)
-        /// No match accepted: the unmatched handler is next.
-        case unmatched
         /// The walk is over; `held`: a guard held the URL.
         case finished(held: Bool)
     }
@@ -114,16 +112,18 @@ struct Walk {
                 }
                 step = Walk.ask(rest, extra, client)
                 asksStart = rest.table === start
-            case .unmatched:
-                stage = .finished(held: false)
-                start.callUnmatchedHandler(request.parts, parameters: parameters)
-                return .unhandled
             case .finished(let held):
                 return held ? .held : .unhandled
             }
             switch step {
             case .declined:
-                stage = asksStart ? afterStart() : .unmatched
+                // The global table when the first one falls back, otherwise the unmatched handler.
+                guard asksStart, let global = start.fallbackTable else {
+                    finishUnhandled()
+                    return .unhandled
+                }
+                start.log("falling back from \(start.scheme) to the global table")
+                stage = .fallback(global)
             case .accepted(let output):
                 stage = .finished(held: false)
                 return .accepted(output)
@@ -203,16 +203,13 @@ struct Walk {
     /// unhandled (the unmatched handler is called).
     mutating func abandon(because reason: String) {
         start.log("\(waitingOn?.pattern ?? "") is async and \(reason): \(parts) is not handled")
-        stage = .finished(held: false)
-        start.callUnmatchedHandler(request.parts, parameters: parameters)
+        finishUnhandled()
     }
 
-    /// The stage after the matches of the first table declined: the global table when it falls
-    /// back, otherwise the unmatched handler.
-    private func afterStart() -> Stage {
-        guard let global = start.fallbackTable else { return .unmatched }
-        start.log("falling back from \(start.scheme) to the global table")
-        return .fallback(global)
+    /// Ends the walk with no match accepted: the unmatched handler of the first table is called.
+    private mutating func finishUnhandled() {
+        stage = .finished(held: false)
+        start.callUnmatchedHandler(request.parts, parameters: parameters)
     }
 
     /// Finds the matches of `table` and asks them in order, after the table's guards whose
