@@ -242,6 +242,7 @@ struct LiteralTable {
     /// A multiply-xorshift hash, seeded with the parent and the length, over the key's 8-byte
     /// words, the last eight bytes overlapping the word before them (a key of at most 8 bytes:
     /// its ``word(_:)``).
+    @inline(__always)
     private static func hash(_ key: UnsafeBufferPointer<UInt8>, parent: Int32) -> UInt64 {
         var hash: UInt64 =
             0xcbf2_9ce4_8422_2325 ^ UInt64(UInt32(bitPattern: parent)) ^ UInt64(key.count) << 32

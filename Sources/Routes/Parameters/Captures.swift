@@ -27,6 +27,7 @@ struct Captures {
     init() {}
 
     /// The captures of `pattern`, which matched `segments`.
+    @inline(__always)
     init(_ pattern: RoutePattern, _ segments: Segments) {
         let count = min(pattern.parameterCount, Captures.kept)
         if count > 0 { inline.0 = segments[pattern.segmentIndex(ofParameter: 0)] }

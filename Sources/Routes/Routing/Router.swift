@@ -195,9 +195,16 @@ public final class Router {
     }
 
     /// The table for a URL's scheme, compared ignoring (ASCII) case, without making a string.
+    @inline(__always)
     func table(for parts: URLParts) -> RouteTable {
         guard let range = parts.ranges.scheme, !tables.isEmpty else { return `default` }
-        return parts.text.withBytes { bytes in
+        return table(forSchemeAt: range, of: parts)
+    }
+
+    /// The table for the scheme at `range` in the URL's text (the global table when none has it).
+    @inline(never)
+    private func table(forSchemeAt range: Range<Int>, of parts: URLParts) -> RouteTable {
+        parts.text.withBytes { bytes in
             let scheme = UnsafeBufferPointer(rebasing: bytes[range])
             return tables.first { $0.hasScheme(scheme) } ?? `default`
         }

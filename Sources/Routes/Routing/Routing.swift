@@ -160,11 +160,17 @@ extension RouteTable {
 
 extension RouteInput {
     /// The URL read once; `nil`, and a log line, for a string that is not a URL.
+    @inline(__always)
     func parts(loggingTo logger: ((String) -> Void)?) -> URLParts? {
         guard let parts else {
-            logger?("[Routes] not a URL: \(text)")
+            logNotAURL(to: logger)
             return nil
         }
         return parts
+    }
+
+    @inline(never)
+    private func logNotAURL(to logger: ((String) -> Void)?) {
+        logger?("[Routes] not a URL: \(text)")
     }
 }

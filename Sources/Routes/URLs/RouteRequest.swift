@@ -129,6 +129,7 @@ struct RouteRequest {
         /// ``RouteRequest/hostSegment(_:_:isPlain:options:)`` and
         /// ``RouteRequest/pathRegion(_:_:afterHost:)``, with the scan's ``PathSlashes``); `nil` for
         /// any other URL.
+        @inline(__always)
         init?(scanned ranges: URLParts.Offsets) {
             guard let slashes = ranges.pathSlashes, ranges.fragment == nil, ranges.hostIsPlain else {
                 return nil

@@ -295,10 +295,12 @@ struct URLParts {
     }
 
     /// Splits `string` without Foundation, or returns `nil` when the fast path cannot vouch for it.
+    @inline(__always)
     static func split(_ string: String) -> URLParts? {
         scan(string).map { URLParts(text: string, ranges: $0, url: nil) }
     }
 
+    @inline(__always)
     private static func scan(_ string: String) -> Offsets? {
         // Offsets are stored as Int32: longer texts (over 2 GB) go to Foundation.
         guard string.utf8.count < Int(Int32.max) else { return nil }
