@@ -93,6 +93,7 @@ extension RouteParameters {
     /// `parse` applied to the text under `key`: the same answer as `value(key, as: Value.self)`
     /// when `parse` is the conversion ``ParameterText/value(_:as:)`` makes for `Value`, without
     /// going through `Any` for a route value or query text.
+    @inline(__always)
     private func read<Value>(_ key: String, _ parse: (String) -> Value?) -> Value? {
         switch plainText(forKey: key) {
         case .text(let text): return parse(text)

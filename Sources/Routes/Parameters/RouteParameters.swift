@@ -157,11 +157,18 @@ public struct RouteParameters {
 
     /// The `index`th `:name` value: one trailing `#` (from a fragment) removed, `+` and escapes
     /// decoded.
+    @inline(__always)
     private func routeValue(_ index: Int) -> String {
         // Most URLs have neither an escape nor a `+` in their segments (the scan says so).
         guard request.parts.ranges.segmentsNeedDecoding else {
             return withValueBytes(index) { String(decoding: $0, as: UTF8.self) }
         }
+        return decodedRouteValue(index)
+    }
+
+    /// ``routeValue(_:)`` of a URL whose segments may hold an escape or a `+`.
+    @inline(never)
+    private func decodedRouteValue(_ index: Int) -> String {
         let plusAsSpace = decodesPlus
         return withValueBytes(index) { PercentDecoding.decodeOrKeep($0, plusAsSpace: plusAsSpace) }
     }
@@ -211,6 +218,7 @@ public struct RouteParameters {
     /// The text under `key` when the value there is a route value or query text (the frequent
     /// case): the same text as ``ParameterText/firstText(of:)`` of `self[key]`, without making the
     /// value, casting it or collecting every query value.
+    @inline(__always)
     func plainText(forKey key: String) -> PlainText {
         switch layer(of: key) {
         case .reserved, .extra, .wildcard: return .other
