@@ -161,7 +161,7 @@ public struct RouteParameters {
     private func routeValue(_ index: Int) -> String {
         // Most URLs have neither an escape nor a `+` in their segments (the scan says so).
         guard request.parts.ranges.segmentsNeedDecoding else {
-            return withValueBytes(index) { String(decoding: $0, as: UTF8.self) }
+            return withValueBytes(index) { String(utf8: $0) }
         }
         return decodedRouteValue(index)
     }

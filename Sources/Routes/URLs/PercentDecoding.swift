@@ -45,16 +45,16 @@ enum PercentDecoding {
     /// decoded: the rule for every value a handler reads.
     static func decodeOrKeep(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false) -> String {
         let needsWork = bytes.contains { $0 == .percent || (plusAsSpace && $0 == .plus) }
-        guard needsWork else { return String(decoding: bytes, as: UTF8.self) }
+        guard needsWork else { return String(utf8: bytes) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output in
             if let count = decode(bytes, into: output, plusAsSpace: plusAsSpace) {
-                return String(decoding: UnsafeBufferPointer(rebasing: output[..<count]), as: UTF8.self)
+                return String(utf8: UnsafeBufferPointer(rebasing: output[..<count]))
             }
             // Undecodable: kept as written, with `+` still read as a space.
             for (index, byte) in bytes.enumerated() {
                 output[index] = plusAsSpace && byte == .plus ? .space : byte
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: output[..<bytes.count]), as: UTF8.self)
+            return String(utf8: UnsafeBufferPointer(rebasing: output[..<bytes.count]))
         }
     }
 
