@@ -46,4 +46,21 @@ private func decode(_ text: String, plusAsSpace: Bool = false) -> String? {
             #expect(PercentDecoding.isValidUTF8(bytes) == reference, "\(bytes)")
         }
     }
+
+    /// Values are made by `String(utf8:)`: the same text as `String(decoding:as:)`, ill-formed
+    /// sequences repaired alike. (Linux runs its first branch only; an older Apple system, the
+    /// second, which is `String(decoding:as:)` itself.)
+    @Test func valuesAreReadAsStringDecodingReadsThem() {
+        var generator = SeededGenerator(seed: 11)
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int.random(in: 0...20, using: &generator)).map { _ in
+                Bool.random(using: &generator)
+                    ? UInt8.random(in: 0x20...0x7E, using: &generator)
+                    : UInt8.random(in: 0x80...0xFF, using: &generator)
+            }
+            let made = bytes.withUnsafeBufferPointer { String(utf8: $0) }
+            let reference = String(decoding: bytes, as: UTF8.self)
+            #expect(Array(made.unicodeScalars) == Array(reference.unicodeScalars), "\(bytes)")
+        }
+    }
 }
