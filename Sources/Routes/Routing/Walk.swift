@@ -207,6 +207,7 @@ struct Walk {
     }
 
     /// Ends the walk with no match accepted: the unmatched handler of the first table is called.
+    @inline(__always)
     private mutating func finishUnhandled() {
         stage = .finished(held: false)
         start.callUnmatchedHandler(request.parts, parameters: parameters)
