@@ -160,10 +160,11 @@ extension RouteTable {
 
 extension RouteInput {
     /// The URL read once; `nil`, and a log line, for a string that is not a URL.
+    /// (The logger is read only then.)
     @inline(__always)
-    func parts(loggingTo logger: ((String) -> Void)?) -> URLParts? {
+    func parts(loggingTo logger: @autoclosure () -> ((String) -> Void)?) -> URLParts? {
         guard let parts else {
-            logNotAURL(to: logger)
+            logNotAURL(to: logger())
             return nil
         }
         return parts
