@@ -96,18 +96,16 @@ extension RouteTable {
     }
 
     /// Whether this table, or the global table with fallback, has a match for `parts`.
-    func canRoute(_ parts: consuming URLParts) -> Bool {
-        let request = RouteRequest(parts: parts, options: options)
-        if hasMatch(request) { return true }
+    func canRoute(_ parts: URLParts) -> Bool {
+        if hasMatch(parts) { return true }
         guard let global = fallbackTable else { return false }
-        return global.hasMatch(
-            global.options == options ? request : RouteRequest(parts: request.parts, options: global.options))
+        return global.hasMatch(parts)
     }
 
-    /// Whether this table has a match for `request`, read with its options.
-    private func hasMatch(_ request: RouteRequest) -> Bool {
-        guard acceptsHost(of: request.parts) else { return false }
-        return request.withSegments { index.hasMatch($0) }
+    /// Whether this table has a match for `parts`, read with its options.
+    private func hasMatch(_ parts: URLParts) -> Bool {
+        guard acceptsHost(of: parts) else { return false }
+        return RouteRequest.withSegments(of: parts, options: options) { index.hasMatch($0) }
     }
 }
 

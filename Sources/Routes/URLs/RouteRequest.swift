@@ -160,14 +160,32 @@ struct RouteRequest {
     /// Calls `body` with the segments, byte ranges of the segment text in a temporary buffer.
     @inline(__always)
     func withSegments<Result>(_ body: (Segments) -> Result) -> Result {
+        withSegmentBytes { RouteRequest.withSegments($0, layout, hasEscapes: parts.ranges.hasEscapes, body) }
+    }
+
+    /// ``withSegments(_:)`` of the request that `parts` and `options` make, without making it when
+    /// the scan's layout serves (``RouteTable/canRoute(to:)``, which keeps nothing of it).
+    @inline(__always)
+    static func withSegments<Result>(
+        of parts: URLParts, options: RouteOptions, _ body: (Segments) -> Result
+    ) -> Result {
+        guard let layout = Layout(scanned: parts.ranges) else {
+            return RouteRequest(parts: parts, options: options).withSegments(body)
+        }
+        return parts.text.withBytes { withSegments($0, layout, hasEscapes: parts.ranges.hasEscapes, body) }
+    }
+
+    @inline(__always)
+    private static func withSegments<Result>(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ layout: Layout, hasEscapes: Bool, _ body: (Segments) -> Result
+    ) -> Result {
         var result: Result?
-        withSegmentBytes { bytes in
-            RouteRequest.cutSegments(
-                bytes, host: layout.host, hostBytes: layout.hostBytes, region: layout.region,
-                hasEscapes: parts.ranges.hasEscapes, for: Result.self
-            ) {
-                result = body($0)
-            }
+        cutSegments(
+            bytes, host: layout.host, hostBytes: layout.hostBytes, region: layout.region,
+            hasEscapes: hasEscapes,
+            for: Result.self
+        ) {
+            result = body($0)
         }
         return result!
     }
