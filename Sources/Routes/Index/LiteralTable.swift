@@ -1,5 +1,6 @@
 /// The literal edges of the route index: `(parent node, literal bytes) → child node`, in one
-/// open-addressing hash table for the whole trie, keys stored in one byte arena.
+/// open-addressing hash table for the whole trie; a key of at most 8 bytes is kept in its entry,
+/// longer keys in one byte arena.
 ///
 /// One table instead of a dictionary per node keeps memory per route small, and a lookup hashes
 /// the URL segment's bytes in place: no `String` is made for it.
