@@ -178,4 +178,23 @@ import Testing
                 .parameter("p"), .literal("\u{612}"), .wildcard,
             ])
     }
+
+    /// Regression (Fuzz/regressions/parameter-name-starting-with-combining-mark): the joined
+    /// parameter names are cut on the `/` byte too, where a name that starts with a combining mark
+    /// makes `/` + mark one Character; URL building, which names the values, then finds them all.
+    @Test func aParameterNameMayStartWithACombiningMark() throws {
+        let pattern = try #require(try OptionalGroupExpansion.expand("\u{34E}w/:idew/:\u{34E}w/:iid").first)
+        #expect(pattern.parameterNames == ["idew", "\u{34E}w", "iid"])
+        var names: [String] = []
+        pattern.forEachParameter { _, name, _ in names.append(name) }
+        #expect(names == ["idew", "\u{34E}w", "iid"])
+        #expect(pattern.parameterIndex(of: "\u{34E}w") == 1)
+
+        let router = Router()
+        router.default.add(pattern: "\u{34E}w/:idew/:\u{34E}w/:iid")
+        let url = try router.url(
+            for: "\u{34E}w/:idew/:\u{34E}w/:iid", scheme: "myapp",
+            parameters: ["idew": "1", "\u{34E}w": "2", "iid": "3"])
+        #expect(url.absoluteString.hasSuffix("/1/2/3"), "\(url)")
+    }
 }

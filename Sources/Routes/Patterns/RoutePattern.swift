@@ -149,9 +149,11 @@ final class RoutePattern: Equatable, Sendable {
     }
 
     /// The parameter names, in segment order (made on each call: for tooling and registration).
+    /// Split on the bytes of `/`: a `/` followed by a combining mark is one `Character`.
     var parameterNames: [String] {
-        parameterCount == 0
-            ? [] : joinedNames.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        var names: [String] = []
+        forEachParameter { _, name, _ in names.append(name) }
+        return names
     }
 
     /// The position among the parameters of the one named `name`; `nil` when none is.
@@ -220,14 +222,17 @@ final class RoutePattern: Equatable, Sendable {
             }
             return
         }
+        // Cut on the bytes of `/` (a `/` followed by a combining mark is one `Character`, so
+        // `Character` or `String` indices would not split there).
         var index = 0
-        var start = joinedNames.utf8.startIndex
-        for end in joinedNames.utf8.indices where joinedNames.utf8[end] == .slash {
-            body(index, String(joinedNames[start..<end]), segmentIndex(ofParameter: index))
+        let utf8 = joinedNames.utf8
+        var start = utf8.startIndex
+        for end in utf8.indices where utf8[end] == .slash {
+            body(index, String(decoding: utf8[start..<end], as: UTF8.self), segmentIndex(ofParameter: index))
             index += 1
-            start = joinedNames.utf8.index(after: end)
+            start = utf8.index(after: end)
         }
-        body(index, String(joinedNames[start...]), segmentIndex(ofParameter: index))
+        body(index, String(decoding: utf8[start...], as: UTF8.self), segmentIndex(ofParameter: index))
     }
 
     /// `:id` → `id`, `:id#` → `id`, `:` → `:` (JLRoutes' name for a bare colon), `:#` → empty.
