@@ -228,11 +228,11 @@ final class RoutePattern: Equatable, Sendable {
         let utf8 = joinedNames.utf8
         var start = utf8.startIndex
         for end in utf8.indices where utf8[end] == .slash {
-            body(index, String(decoding: utf8[start..<end], as: UTF8.self), segmentIndex(ofParameter: index))
+            body(index, String(Substring(utf8[start..<end])), segmentIndex(ofParameter: index))
             index += 1
             start = utf8.index(after: end)
         }
-        body(index, String(decoding: utf8[start...], as: UTF8.self), segmentIndex(ofParameter: index))
+        body(index, String(Substring(utf8[start...])), segmentIndex(ofParameter: index))
     }
 
     /// `:id` → `id`, `:id#` → `id`, `:` → `:` (JLRoutes' name for a bare colon), `:#` → empty.
