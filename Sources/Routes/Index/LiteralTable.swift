@@ -216,7 +216,7 @@ struct LiteralTable {
     /// exactly when their words are: its first and its last four bytes (they overlap below 8),
     /// or, below 4, its first, middle and last byte (together they are every byte).
     @inline(__always)
-    static func word(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    private static func word(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let count = key.count
         guard let base = key.baseAddress, count > 0 else { return 0 }
         if count >= 4 {
