@@ -80,7 +80,7 @@ public final class RouteMap<Value> {
     ///   - parameters: extra parameters, as for ``Router/route(to:parameters:isolation:)-5se2c``.
     @_disfavoredOverload
     public func resolve(_ url: some URLConvertible, parameters: [String: Any] = [:]) -> Value? {
-        guard let parts = url.routeInput.parts(loggingTo: router.logger) else { return nil }
+        guard let parts = url.parts(loggingTo: router.logger) else { return nil }
         var walk = Walk(parts, parameters: parameters, startingIn: router.table(for: parts))
         return walk.resolve(Value.self)
     }
@@ -197,7 +197,7 @@ public final class RouteMap<Value> {
             _ url: some URLConvertible, parameters: [String: Any] = [:],
             isolation: isolated (any Actor)? = #isolation
         ) async -> Value? {
-            guard let parts = url.routeInput.parts(loggingTo: router.logger) else { return nil }
+            guard let parts = url.parts(loggingTo: router.logger) else { return nil }
             var walk = Walk(parts, parameters: parameters, startingIn: router.table(for: parts))
             return await walk.finish(Values<Value>.self)
         }

@@ -33,7 +33,7 @@ extension Router {
         to url: some URLConvertible, parameters: [String: Any] = [:],
         isolation: isolated (any Actor)? = #isolation
     ) -> Bool {
-        guard let parts = url.routeInput.parts(loggingTo: logger) else { return false }
+        guard let parts = url.parts(loggingTo: logger) else { return false }
         if queue.isHolding { return keep(parts, parameters: parameters, startingIn: nil) }
         let start = table(for: parts)
         var walk = Walk(consume parts, parameters: parameters, startingIn: consume start)
@@ -76,7 +76,7 @@ extension RouteTable {
         to url: some URLConvertible, parameters: [String: Any] = [:],
         isolation: isolated (any Actor)? = #isolation
     ) -> Bool {
-        guard let parts = url.routeInput.parts(loggingTo: logger) else { return false }
+        guard let parts = url.parts(loggingTo: logger) else { return false }
         if let router, router.queue.isHolding {
             return router.keep(parts, parameters: parameters, startingIn: self)
         }
@@ -125,7 +125,7 @@ extension RouteTable {
             to url: some URLConvertible, parameters: [String: Any] = [:],
             isolation: isolated (any Actor)? = #isolation
         ) async -> Bool {
-            guard let parts = url.routeInput.parts(loggingTo: logger) else { return false }
+            guard let parts = url.parts(loggingTo: logger) else { return false }
             if queue.isHolding { return keep(parts, parameters: parameters, startingIn: nil) }
             var walk = Walk(parts, parameters: parameters, startingIn: table(for: parts))
             return await walk.finish(Handlers.self) != nil || walk.isHeld
@@ -146,7 +146,7 @@ extension RouteTable {
             to url: some URLConvertible, parameters: [String: Any] = [:],
             isolation: isolated (any Actor)? = #isolation
         ) async -> Bool {
-            guard let parts = url.routeInput.parts(loggingTo: logger) else { return false }
+            guard let parts = url.parts(loggingTo: logger) else { return false }
             if let router, router.queue.isHolding {
                 return router.keep(parts, parameters: parameters, startingIn: self)
             }
@@ -156,12 +156,13 @@ extension RouteTable {
     }
 #endif
 
-extension RouteInput {
-    /// The URL read once; `nil`, and a log line, for a string that is not a URL.
-    /// (The logger is read only then.)
+extension URLConvertible {
+    /// The URL read once; `nil`, and a log line, for a string that is not a URL. (The logger is
+    /// read only then, and the input is read again for the line: kept for it, it was copied on
+    /// every lookup.)
     @inline(__always)
     func parts(loggingTo logger: @autoclosure () -> ((String) -> Void)?) -> URLParts? {
-        guard let parts else {
+        guard let parts = routeInput.parts else {
             logNotAURL(to: logger())
             return nil
         }
@@ -170,6 +171,6 @@ extension RouteInput {
 
     @inline(never)
     private func logNotAURL(to logger: ((String) -> Void)?) {
-        logger?("[Routes] not a URL: \(text)")
+        logger?("[Routes] not a URL: \(routeInput.text)")
     }
 }

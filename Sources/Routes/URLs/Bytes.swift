@@ -11,6 +11,13 @@ struct ByteRange: Equatable {
         upperBound = range.upperBound
     }
 
+    /// A range known to be well-formed (`lowerBound <= upperBound`), made without checking it.
+    @inline(__always)
+    init(uncheckedBounds lowerBound: Int, _ upperBound: Int) {
+        self.lowerBound = lowerBound
+        self.upperBound = upperBound
+    }
+
     var range: Range<Int> { lowerBound..<upperBound }
     var count: Int { upperBound - lowerBound }
     var isEmpty: Bool { lowerBound == upperBound }

@@ -9,61 +9,52 @@
 struct RouteRequest {
     let parts: URLParts
     let options: RouteOptions
-    /// The joined `host/path#fragment-path` when the fragment's path is appended (the one case
-    /// that makes a new string); `nil` when the segments are cut from the URL's own text.
-    private let joinedText: String?
     /// Where the segments and the fragment's query are.
     private let layout: Layout
 
-    /// Calls `body` with the bytes of the segment text, read in place: the text the segments are
-    /// cut from, the URL's own text or, when the fragment's path is appended, the joined
-    /// `host/path#fragment-path`.
+    /// Calls `body` with the bytes of the segment text: the URL's own text, read in place, or,
+    /// when the fragment's path is appended, the joined `host/path#fragment-path`, written into
+    /// a temporary buffer for the call. (Kept as a string, the joined text cost every request
+    /// a retain and a release, for the few URLs that need it.)
     @inline(__always)
     func withSegmentBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if let joinedText { return joinedText.withBytes(body) }
-        return parts.text.withBytes(body)
+        guard let fragmentPath = layout.fragmentPath else { return parts.text.withBytes(body) }
+        return RouteRequest.withJoined(
+            parts.text, host: layout.joinedHost, path: parts.ranges.path, fragmentPath: fragmentPath.range, body)
     }
 
     init(parts: URLParts, options: RouteOptions) {
         self.options = options
         if let layout = Layout(scanned: parts.ranges) {
             assert(
-                RouteRequest.read(parts, options: options) == (nil, layout),
+                RouteRequest.read(parts, options: options) == layout,
                 "the scan's layout differs from the read one for \(parts)")
-            (joinedText, self.layout) = (nil, layout)
+            self.layout = layout
         } else {
-            (joinedText, layout) = RouteRequest.read(parts, options: options)
+            layout = RouteRequest.read(parts, options: options)
         }
         // Stored last: the parts are moved in, not copied.
         self.parts = consume parts
     }
 
-    /// The layout of `parts` read from its bytes, and the joined text when the fragment's path
-    /// is appended.
-    private static func read(_ parts: URLParts, options: RouteOptions) -> (String?, Layout) {
+    /// The layout of `parts` read from its bytes.
+    private static func read(_ parts: URLParts, options: RouteOptions) -> Layout {
         let ranges = parts.ranges
         let reading = parts.text.withBytes { Reading($0, ranges, options: options) }
         guard let fragmentPath = reading.fragmentPath else {
-            return (
-                nil,
-                Layout(
-                    host: reading.host, hostPrefix: reading.host?.count ?? 0,
-                    hostIsLowercase: reading.hostIsLowercase,
-                    region: reading.region, fragmentQuery: reading.fragmentQuery)
-            )
+            return Layout(
+                host: reading.host, hostPrefix: reading.host?.count ?? 0, hostIsLowercase: reading.hostIsLowercase,
+                region: reading.region, fragmentQuery: reading.fragmentQuery)
         }
-        let joined = parts.text.withBytes {
-            RouteRequest.joined($0, host: reading.host, path: ranges.path, fragmentPath: fragmentPath.range)
-        }
-        // The joined text is split whole, with only its trailing `/` removed.
-        let region = joined.withBytes { ByteRange($0.trimmingOneSlash(leading: false).indices) }
-        // The joined text begins with the host: the first segment's first bytes came from it.
-        return (
-            joined,
-            Layout(
-                host: nil, hostPrefix: reading.host?.count ?? 0, hostIsLowercase: reading.hostIsLowercase,
-                region: region, fragmentQuery: reading.fragmentQuery)
-        )
+        // The joined text is split whole, with only its trailing `/` removed; it begins with the
+        // host: the first segment's first bytes came from it.
+        let (count, endsWithSlash) = withJoined(
+            parts.text, host: reading.host, path: ranges.path, fragmentPath: fragmentPath.range
+        ) { ($0.count, $0.last == .slash) }
+        return Layout(
+            host: nil, hostPrefix: reading.host?.count ?? 0, hostIsLowercase: reading.hostIsLowercase,
+            region: ByteRange(0..<(endsWithSlash ? count - 1 : count)), fragmentQuery: reading.fragmentQuery,
+            joining: (reading.host, fragmentPath))
     }
 
     /// What one pass over the URL's bytes finds: plain values, so that nothing is retained.
@@ -95,21 +86,25 @@ struct RouteRequest {
     }
 
     /// The host segment, the path region and the fragment's query as `Int32` offsets (-1 for
-    /// none), and how many bytes of the first segment came from the host: the request is copied
-    /// into the parameters of every handler it reaches, so it is kept small. Texts are under 2 GB
-    /// (``URLParts`` stores its offsets the same way).
+    /// none), and how many bytes of the first segment came from the host; when the fragment's
+    /// path is appended, the host and the fragment's path the joined text is made of. The request
+    /// is copied into the parameters of every handler it reaches, so it is kept small. Texts are
+    /// under 2 GB (``URLParts`` stores its offsets the same way).
     private struct Layout: Equatable {
         private var bounds: (Int32, Int32, Int32, Int32, Int32, Int32)
         private var hostByteCount: Int32
+        private var joining: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
 
         static func == (a: Layout, b: Layout) -> Bool {
             a.host == b.host && a.region == b.region && a.fragmentQuery == b.fragmentQuery
-                && a.hostBytes == b.hostBytes
+                && a.hostBytes == b.hostBytes && a.joinedHost == b.joinedHost && a.fragmentPath == b.fragmentPath
         }
 
+        /// `joining`: the host and the fragment's path, when the fragment's path is appended
+        /// (then the region is in the joined text).
         init(
             host: ByteRange?, hostPrefix: Int, hostIsLowercase: Bool, region: ByteRange?,
-            fragmentQuery: ByteRange?
+            fragmentQuery: ByteRange?, joining: (host: ByteRange?, fragmentPath: ByteRange)? = nil
         ) {
             func pack(_ range: ByteRange?) -> (Int32, Int32) {
                 guard let range else { return (-1, -1) }
@@ -122,6 +117,11 @@ struct RouteRequest {
             let (e, f) = pack(fragmentQuery)
             bounds = (a, b, c, d, e, f)
             hostByteCount = Int32(truncatingIfNeeded: hostIsLowercase ? -hostPrefix : hostPrefix)
+            if let joining {
+                let (g, h) = pack(joining.host)
+                let (i, j) = pack(joining.fragmentPath)
+                self.joining = (g, h, i, j)
+            }
         }
 
         /// The layout of a URL the scan read, with no fragment and a plain host (no `.`, capital
@@ -150,6 +150,11 @@ struct RouteRequest {
         var host: ByteRange? { Layout.unpack(bounds.0, bounds.1) }
         var region: ByteRange? { Layout.unpack(bounds.2, bounds.3) }
         var fragmentQuery: ByteRange? { Layout.unpack(bounds.4, bounds.5) }
+        /// The fragment's path when it is appended to the path: the segments are then cut from
+        /// the joined text.
+        var fragmentPath: ByteRange? { Layout.unpack(joining.2, joining.3) }
+        /// The host at the start of the joined text, when there is one.
+        var joinedHost: ByteRange? { Layout.unpack(joining.0, joining.1) }
         /// How many bytes at the start of the first segment came from the host (0: none), negated
         /// when the host is written without capitals or escapes (see ``Segments/hostBytes``).
         var hostBytes: Int { Int(hostByteCount) }
@@ -160,7 +165,9 @@ struct RouteRequest {
     /// Calls `body` with the segments, byte ranges of the segment text in a temporary buffer.
     @inline(__always)
     func withSegments<Result>(_ body: (Segments) -> Result) -> Result {
-        withSegmentBytes { RouteRequest.withSegments($0, layout, hasEscapes: parts.ranges.hasEscapes, body) }
+        // The closure captures plain values: capturing the request copied it.
+        let (layout, hasEscapes) = (layout, parts.ranges.hasEscapes)
+        return withSegmentBytes { RouteRequest.withSegments($0, layout, hasEscapes: hasEscapes, body) }
     }
 
     /// ``withSegments(_:)`` of the request that `parts` and `options` make, without making it when
@@ -221,12 +228,12 @@ struct RouteRequest {
             if let region {
                 var start = region.lowerBound
                 for index in region.range where bytes[index] == .slash {
-                    buffer[next] = ByteRange(start..<index)
-                    next += 1
-                    start = index + 1
+                    buffer[next] = ByteRange(uncheckedBounds: start, index)
+                    next &+= 1
+                    start = index &+ 1
                 }
-                buffer[next] = ByteRange(start..<region.upperBound)
-                next += 1
+                buffer[next] = ByteRange(uncheckedBounds: start, region.upperBound)
+                next &+= 1
             }
             return body(
                 Segments(
@@ -341,21 +348,41 @@ struct RouteRequest {
         return (appendsPath ? path : nil, hasQueryItems ? ByteRange(query) : nil)
     }
 
-    /// `host` + the path without its trailing `/` (or the path without its leading `/`), then `#`
-    /// + the fragment's path: `myapp://user#/view/7` reads as `user#/view/7`.
-    private static func joined(
-        _ bytes: UnsafeBufferPointer<UInt8>, host: ByteRange?, path: Range<Int>, fragmentPath: Range<Int>
-    ) -> String {
-        var result: [UInt8] = []
-        if let host {
-            result += bytes[host.range]
-            result += bytes[path].trimmingOneSlash(leading: false)
-        } else {
-            result += bytes[path].trimmingOneSlash(trailing: false)
+    /// Calls `body` with the joined text, in a temporary buffer: `host` + the path without its
+    /// trailing `/` (or the path without its leading `/`), then `#` + the fragment's path:
+    /// `myapp://user#/view/7` reads as `user#/view/7`.
+    @inline(never)
+    private static func withJoined<Result>(
+        _ text: String, host: ByteRange?, path: Range<Int>, fragmentPath: Range<Int>,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        text.withBytes { bytes in
+            withJoined(bytes, host: host, path: path, fragmentPath: fragmentPath, body)
         }
-        result.append(.hash)
-        result += bytes[fragmentPath]
-        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func withJoined<Result>(
+        _ bytes: UnsafeBufferPointer<UInt8>, host: ByteRange?, path: Range<Int>, fragmentPath: Range<Int>,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        let pathPart =
+            host == nil ? bytes[path].trimmingOneSlash(trailing: false) : bytes[path].trimmingOneSlash(leading: false)
+        let count = (host?.count ?? 0) + pathPart.count + 1 + fragmentPath.count
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+            var next = 0
+            func append(_ range: Range<Int>) {
+                for index in range {
+                    buffer[next] = bytes[index]
+                    next += 1
+                }
+            }
+            if let host { append(host.range) }
+            append(pathPart.indices)
+            buffer[next] = .hash
+            next += 1
+            append(fragmentPath)
+            return body(UnsafeBufferPointer(buffer))
+        }
     }
 
     // MARK: Query
