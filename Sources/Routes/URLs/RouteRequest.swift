@@ -19,8 +19,10 @@ struct RouteRequest {
     @inline(__always)
     func withSegmentBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         guard let fragmentPath = layout.fragmentPath else { return parts.text.withBytes(body) }
+        // The joined text begins with the host when the host is the first segment's start.
+        let host = layout.hostBytes == 0 ? nil : parts.ranges.host.map(ByteRange.init)
         return RouteRequest.withJoined(
-            parts.text, host: layout.joinedHost, path: parts.ranges.path, fragmentPath: fragmentPath.range, body)
+            parts.text, host: host, path: parts.ranges.path, fragmentPath: fragmentPath.range, body)
     }
 
     init(parts: URLParts, options: RouteOptions) {
@@ -43,7 +45,8 @@ struct RouteRequest {
         let reading = parts.text.withBytes { Reading($0, ranges, options: options) }
         guard let fragmentPath = reading.fragmentPath else {
             return Layout(
-                host: reading.host, hostPrefix: reading.host?.count ?? 0, hostIsLowercase: reading.hostIsLowercase,
+                host: reading.host, hostPrefix: reading.host?.count ?? 0,
+                hostIsLowercase: reading.hostIsLowercase,
                 region: reading.region, fragmentQuery: reading.fragmentQuery)
         }
         // The joined text is split whole, with only its trailing `/` removed; it begins with the
@@ -54,7 +57,7 @@ struct RouteRequest {
         return Layout(
             host: nil, hostPrefix: reading.host?.count ?? 0, hostIsLowercase: reading.hostIsLowercase,
             region: ByteRange(0..<(endsWithSlash ? count - 1 : count)), fragmentQuery: reading.fragmentQuery,
-            joining: (reading.host, fragmentPath))
+            fragmentPath: fragmentPath)
     }
 
     /// What one pass over the URL's bytes finds: plain values, so that nothing is retained.
@@ -93,18 +96,18 @@ struct RouteRequest {
     private struct Layout: Equatable {
         private var bounds: (Int32, Int32, Int32, Int32, Int32, Int32)
         private var hostByteCount: Int32
-        private var joining: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
+        private var fragmentPathBounds: (Int32, Int32) = (-1, -1)
 
         static func == (a: Layout, b: Layout) -> Bool {
             a.host == b.host && a.region == b.region && a.fragmentQuery == b.fragmentQuery
-                && a.hostBytes == b.hostBytes && a.joinedHost == b.joinedHost && a.fragmentPath == b.fragmentPath
+                && a.hostBytes == b.hostBytes && a.fragmentPath == b.fragmentPath
         }
 
-        /// `joining`: the host and the fragment's path, when the fragment's path is appended
-        /// (then the region is in the joined text).
+        /// `fragmentPath`: the fragment's path when it is appended (then the region is in the
+        /// joined text, which begins with the host when ``hostBytes`` is not 0).
         init(
             host: ByteRange?, hostPrefix: Int, hostIsLowercase: Bool, region: ByteRange?,
-            fragmentQuery: ByteRange?, joining: (host: ByteRange?, fragmentPath: ByteRange)? = nil
+            fragmentQuery: ByteRange?, fragmentPath: ByteRange? = nil
         ) {
             func pack(_ range: ByteRange?) -> (Int32, Int32) {
                 guard let range else { return (-1, -1) }
@@ -117,11 +120,7 @@ struct RouteRequest {
             let (e, f) = pack(fragmentQuery)
             bounds = (a, b, c, d, e, f)
             hostByteCount = Int32(truncatingIfNeeded: hostIsLowercase ? -hostPrefix : hostPrefix)
-            if let joining {
-                let (g, h) = pack(joining.host)
-                let (i, j) = pack(joining.fragmentPath)
-                self.joining = (g, h, i, j)
-            }
+            fragmentPathBounds = pack(fragmentPath)
         }
 
         /// The layout of a URL the scan read, with no fragment and a plain host (no `.`, capital
@@ -152,9 +151,7 @@ struct RouteRequest {
         var fragmentQuery: ByteRange? { Layout.unpack(bounds.4, bounds.5) }
         /// The fragment's path when it is appended to the path: the segments are then cut from
         /// the joined text.
-        var fragmentPath: ByteRange? { Layout.unpack(joining.2, joining.3) }
-        /// The host at the start of the joined text, when there is one.
-        var joinedHost: ByteRange? { Layout.unpack(joining.0, joining.1) }
+        var fragmentPath: ByteRange? { Layout.unpack(fragmentPathBounds.0, fragmentPathBounds.1) }
         /// How many bytes at the start of the first segment came from the host (0: none), negated
         /// when the host is written without capitals or escapes (see ``Segments/hostBytes``).
         var hostBytes: Int { Int(hostByteCount) }
@@ -366,7 +363,8 @@ struct RouteRequest {
         _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         let pathPart =
-            host == nil ? bytes[path].trimmingOneSlash(trailing: false) : bytes[path].trimmingOneSlash(leading: false)
+            host == nil
+            ? bytes[path].trimmingOneSlash(trailing: false) : bytes[path].trimmingOneSlash(leading: false)
         let count = (host?.count ?? 0) + pathPart.count + 1 + fragmentPath.count
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
             var next = 0
