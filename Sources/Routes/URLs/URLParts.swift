@@ -62,6 +62,14 @@ struct URLParts {
             static let pathTrailingSlash = Seen(rawValue: 64)
         }
 
+        /// The offsets as stored: the scheme's end, then the host, path, query and fragment as
+        /// start and end (-1 for a missing part).
+        @inline(__always)
+        init(bounds: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32), seen: Seen) {
+            self.bounds = bounds
+            self.seen = seen
+        }
+
         init(
             scheme: Range<Int>?, host: Range<Int>?, path: Range<Int>, query: Range<Int>?,
             fragment: Range<Int>?, seen: Seen = .everything
@@ -318,14 +326,18 @@ struct URLParts {
         let count = bytes.count
         guard count > 0 else { return nil }
         var position = 0
-        var scheme: Range<Int>?
+        // The offsets found, as ``Offsets`` stores them (-1: no such part).
+        var schemeEnd: Int32 = -1
+        var (hostStart, hostEnd): (Int32, Int32) = (-1, -1)
+        var (queryStart, queryEnd): (Int32, Int32) = (-1, -1)
+        var (fragmentStart, fragmentEnd): (Int32, Int32) = (-1, -1)
 
         // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
         var index = 0
         while index < count, table[Int(bytes[index])] & CharacterClass.schemeBit != 0 { index += 1 }
         if index < count, bytes[index] == UInt8(ascii: ":") {
             guard index > 0, CharacterClass.isAlpha(bytes[0]) else { return nil }
-            scheme = 0..<index
+            schemeEnd = Int32(truncatingIfNeeded: index)
             position = index + 1
         } else {
             // Not a scheme: a ":" before the first delimiter is then not the fast path's.
@@ -337,7 +349,6 @@ struct URLParts {
         var seen: Offsets.Seen = []
 
         // authority = "//" reg-name  (no user info, port or IP literal on the fast path)
-        var host: Range<Int>?
         if position + 1 < count, bytes[position] == .slash, bytes[position + 1] == .slash {
             guard let (end, classes) = scanPart(bytes, from: position + 2, allowed: .host, table) else {
                 return nil
@@ -351,7 +362,7 @@ struct URLParts {
             // and which writes a non-ASCII host that way in a URL's `absoluteString`: a link routes
             // the same as text and as a `URL`.
             if classes & CharacterClass.xBit != 0, hasPunycodeLabel(bytes, position + 2..<end) { return nil }
-            host = position + 2..<end
+            (hostStart, hostEnd) = (Int32(truncatingIfNeeded: position + 2), Int32(truncatingIfNeeded: end))
             position = end
         }
 
@@ -369,23 +380,21 @@ struct URLParts {
         if slashes.trailing { seen.insert(.pathTrailingSlash) }
         position = pathEnd
         // A relative reference whose first segment has a ":" is not a URL the fast path knows.
-        if scheme == nil, host == nil {
+        if schemeEnd < 0, hostStart < 0 {
             for i in path {
                 if bytes[i] == .slash { break }
                 if bytes[i] == UInt8(ascii: ":") { return nil }
             }
         }
 
-        var query: Range<Int>?
         if position < count, bytes[position] == .questionMark {
             guard let (end, _) = scanPart(bytes, from: position + 1, allowed: .query, table) else {
                 return nil
             }
-            query = position + 1..<end
+            (queryStart, queryEnd) = (Int32(truncatingIfNeeded: position + 1), Int32(truncatingIfNeeded: end))
             position = end
         }
 
-        var fragment: Range<Int>?
         if position < count, bytes[position] == .hash {
             // A second "#" is not allowed: the fast path gives up at it (Foundation encodes it).
             guard let (end, classes) = scanPart(bytes, from: position + 1, allowed: .query, table),
@@ -395,9 +404,19 @@ struct URLParts {
             }
             if classes & CharacterClass.escapeBit != 0 { seen.insert(.escape) }
             if classes & CharacterClass.plusBit != 0 { seen.insert(.plus) }
-            fragment = position + 1..<end
+            (fragmentStart, fragmentEnd) = (
+                Int32(truncatingIfNeeded: position + 1), Int32(truncatingIfNeeded: end)
+            )
         }
-        return Offsets(scheme: scheme, host: host, path: path, query: query, fragment: fragment, seen: seen)
+        let (pathLower, pathUpper) = (
+            Int32(truncatingIfNeeded: path.lowerBound), Int32(truncatingIfNeeded: path.upperBound)
+        )
+        return Offsets(
+            bounds: (
+                schemeEnd, hostStart, hostEnd, pathLower, pathUpper, queryStart, queryEnd, fragmentStart,
+                fragmentEnd
+            ),
+            seen: seen)
     }
 
     /// Whether a label of the host starts with the IDNA prefix `xn--` (ASCII case ignored).
