@@ -52,9 +52,10 @@ extension RouteIndex {
         let folds = segments.hostBytes > 0 || (segments.hostBytes < 0 && literals.rootHasCapital)
         if folds, !literals.foldedIsBuilt { prepareFoldedLookup() }
         nodes.withUnsafeBufferPointer { nodes in
-            // One entry per level and one more, plus the root's literals one host segment reaches.
+            // One entry per level and one more, plus the root's literals one host segment reaches;
+            // a stack of a constant size (on the stack, 512 bytes) when that is at most 32.
             let capacity = depth + 1 + (folds ? literals.largestFoldedGroup : 1)
-            withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: capacity) { stack in
+            func walk(_ stack: UnsafeMutableBufferPointer<StackEntry>) {
                 stack[0] = StackEntry(node: 0, index: 0)
                 var top = 1
                 while top > 0 {
@@ -96,6 +97,12 @@ extension RouteIndex {
                         (nodeIndex, index) = (child, index + 1)
                     }
                 }
+            }
+            let smallStack = 32
+            if capacity <= smallStack {
+                withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: smallStack, walk)
+            } else {
+                withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: capacity, walk)
             }
         }
     }

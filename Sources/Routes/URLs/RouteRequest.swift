@@ -205,18 +205,7 @@ struct RouteRequest {
         _ bytes: UnsafeBufferPointer<UInt8>, host: ByteRange?, hostBytes: Int, region: ByteRange?,
         hasEscapes: Bool, for _: Result.Type, _ body: (Segments) -> Void
     ) {
-        // A short region has at most one segment per byte: that bound keeps the buffer on the
-        // stack (under 1 KB) without a counting pass; a long one is counted first.
-        var count = host == nil ? 0 : 1
-        if let region {
-            count += 1
-            if region.upperBound - region.lowerBound <= 56 {
-                count += region.upperBound - region.lowerBound
-            } else {
-                for index in region.range where bytes[index] == .slash { count += 1 }
-            }
-        }
-        return withUnsafeTemporaryAllocation(of: ByteRange.self, capacity: count) { buffer in
+        func cut(into buffer: UnsafeMutableBufferPointer<ByteRange>) {
             var next = 0
             if let host {
                 buffer[next] = host
@@ -232,11 +221,20 @@ struct RouteRequest {
                 buffer[next] = ByteRange(uncheckedBounds: start, region.upperBound)
                 next &+= 1
             }
-            return body(
+            body(
                 Segments(
                     bytes: bytes, ranges: UnsafeBufferPointer(rebasing: buffer[..<next]),
                     hostBytes: hostBytes, hasEscapes: hasEscapes))
         }
+        // A short region has at most one segment per byte: a buffer of a constant size (under
+        // 1 KB, on the stack) holds its segments without a counting pass; a long one is counted.
+        let shortRegion = 56
+        guard let region, region.count > shortRegion else {
+            return withUnsafeTemporaryAllocation(of: ByteRange.self, capacity: shortRegion + 2, cut)
+        }
+        var count = host == nil ? 1 : 2
+        for index in region.range where bytes[index] == .slash { count += 1 }
+        withUnsafeTemporaryAllocation(of: ByteRange.self, capacity: count, cut)
     }
 
     /// The segments as text, percent-encoded: for explanations and tests, not for routing.
