@@ -126,6 +126,17 @@ extension ParameterText {
             index = 1
         }
         guard index < bytes.count else { return nil }
+        if bytes.count - index <= 18 {
+            // At most 18 digits: below 10^18, the value cannot overflow (nor its negation).
+            var magnitude = 0
+            while index < bytes.count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                magnitude = magnitude &* 10 &+ Int(digit)
+                index &+= 1
+            }
+            return negative ? -magnitude : magnitude
+        }
         var value = 0
         while index < bytes.count {
             let digit = bytes[index] &- UInt8(ascii: "0")
