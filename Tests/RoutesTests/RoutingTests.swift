@@ -183,6 +183,27 @@ import Testing
         #expect(recorder.labels == ["single"])
     }
 
+    @Test func routesAddedAfterARemovalAreFoundWithTheOthers() {
+        // A removal empties the table's index and the next lookup fills it again: a route added in
+        // between must be indexed once, with the others, and a removal after that must hold too.
+        router.default.add(pattern: "/a/:x", handler: recorder.handler("a"))
+        router.default.add(pattern: "/b", handler: recorder.handler("b"))
+        router.default.remove(pattern: "/b")
+        // Declining, so that a route indexed twice would be asked twice.
+        router.default.add(pattern: "/c", handler: recorder.handler("c", accept: false))
+        router.default.add(pattern: "/a/:y", priority: 1, handler: recorder.handler("a1"))
+        #expect(!router.route(to: "myapp://c"))
+        #expect(router.route(to: "myapp://a/7"))
+        #expect(!router.route(to: "myapp://b"))
+        #expect(recorder.labels == ["c", "a1"])
+        router.default.remove(pattern: "/a/:y")
+        router.default.add(pattern: "/b", handler: recorder.handler("b2"))
+        #expect(router.route(to: "myapp://a/8"))
+        #expect(router.route(to: "myapp://b"))
+        #expect(router.canRoute(to: "myapp://c"))
+        #expect(recorder.labels == ["c", "a1", "a", "b2"])
+    }
+
     @Test func eachExpansionReportsItsOwnPattern() {
         router.default.add(pattern: "/the(/foo/:a)(/bar/:b)", handler: recorder.handler("the"))
         router.route(to: "myapp://the/bar/2")

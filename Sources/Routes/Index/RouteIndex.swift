@@ -68,6 +68,13 @@ final class RouteIndex {
         }
     }
 
+    /// Removes every definition: the index is as new.
+    func removeAll() {
+        nodes = [Node()]
+        literals = LiteralTable()
+        depth = 1
+    }
+
     /// Builds what a lookup whose first segment is compared ignoring case needs (once).
     func prepareFoldedLookup() {
         literals.buildFolded()

@@ -91,8 +91,12 @@ public final class RouteTable {
     /// The scheme, ASCII-lowercased: tables are found ignoring case.
     let key: String
     @exclusivity(unchecked) private(set) var hostFilter: HostFilter?
-    /// The index of ``definitions``; `nil` after a removal, until the next lookup rebuilds it.
-    @exclusivity(unchecked) private var storedIndex: RouteIndex? = RouteIndex()
+    /// The index of ``definitions``: one object for the table's life (a constant, so that a
+    /// lookup reads it without retaining it), emptied at a removal and filled again by the next
+    /// lookup.
+    private let storedIndex = RouteIndex()
+    /// Whether a removal emptied ``storedIndex``.
+    @exclusivity(unchecked) private var indexIsStale = false
     private var nextSequence: Int32 = 0
     /// The pattern each definition was registered from, when it is not its own pattern (an
     /// expansion of optional groups): kept here rather than in every definition.
@@ -122,17 +126,15 @@ public final class RouteTable {
 
     /// The index of the definitions.
     var index: RouteIndex {
-        if let storedIndex { return storedIndex }
-        return rebuildIndex()
+        if indexIsStale { rebuildIndex() }
+        return storedIndex
     }
 
-    /// Builds the index again, after a removal.
+    /// Fills the index again, after a removal.
     @inline(never)
-    private func rebuildIndex() -> RouteIndex {
-        let index = RouteIndex()
-        for definition in definitions { index.insert(definition) }
-        storedIndex = index
-        return index
+    private func rebuildIndex() {
+        for definition in definitions { storedIndex.insert(definition) }
+        indexIsStale = false
     }
 
     /// Registers a pattern: one definition per expansion of its optional groups, all with
@@ -268,7 +270,7 @@ public final class RouteTable {
         definition.sequence = nextSequence
         nextSequence &+= 1
         definitions.insertInRoutingOrder(definition)
-        storedIndex?.insert(definition)
+        if !indexIsStale { storedIndex.insert(definition) }
     }
 
     private func removeDefinitions(where shouldRemove: (Definition) -> Bool) {
@@ -278,7 +280,10 @@ public final class RouteTable {
         guard !removed.isEmpty else { return }
         definitions.removeAll(where: shouldRemove)
         for definition in removed { groupedSources[ObjectIdentifier(definition)] = nil }
-        storedIndex = nil
+        // Emptied now, while `removed` still holds the definitions: their release runs no user
+        // code here, nor in the next lookup, which fills the index again.
+        storedIndex.removeAll()
+        indexIsStale = true
         for definition in removed { definition.scheme = nil }
         log("removed \(removed.count) definitions from \(scheme)")
     }

@@ -89,8 +89,8 @@ struct RouteRequest {
     }
 
     /// The host segment, the path region and the fragment's query as `Int32` offsets (-1 for
-    /// none), and how many bytes of the first segment came from the host; when the fragment's
-    /// path is appended, the host and the fragment's path the joined text is made of. The request
+    /// none), how many bytes of the first segment came from the host and, when the fragment's
+    /// path is appended, its range (the joined text is made again from it when read). The request
     /// is copied into the parameters of every handler it reaches, so it is kept small. Texts are
     /// under 2 GB (``URLParts`` stores its offsets the same way).
     private struct Layout: Equatable {
@@ -356,6 +356,7 @@ struct RouteRequest {
         }
     }
 
+    /// The same, from the bytes of the text.
     private static func withJoined<Result>(
         _ bytes: UnsafeBufferPointer<UInt8>, host: ByteRange?, path: Range<Int>, fragmentPath: Range<Int>,
         _ body: (UnsafeBufferPointer<UInt8>) -> Result
