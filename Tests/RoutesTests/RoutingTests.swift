@@ -253,5 +253,10 @@ import Testing
         #expect(lines.contains { $0.contains("/a declined") })
         #expect(lines.contains { $0.contains("no route handled alpha://a") })
         #expect(lines.contains { $0.contains("never closed") })
+        // A string that is not a URL is logged as it was given, by each entry point.
+        #expect(!router.route(to: "myapp://x y"))
+        #expect(!router.alpha.route(to: "alpha://x z"))
+        #expect(lines.contains("[Routes] not a URL: myapp://x y"))
+        #expect(lines.contains("[Routes] not a URL: alpha://x z"))
     }
 }
