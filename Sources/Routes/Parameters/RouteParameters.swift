@@ -134,15 +134,12 @@ public struct RouteParameters {
     /// params.wildcardComponents  // Optional(["docs", "intro"])
     /// ```
     public var wildcardComponents: [String]? {
-        switch captures.wildcard {
-        case .none: return nil
-        case .empty: return []
-        case .segments(let range):
-            let plusAsSpace = decodesPlus
-            return request.withSegmentBytes { bytes in
-                bytes[range.range].split(separator: .slash, omittingEmptySubsequences: false).map {
-                    PercentDecoding.decodeOrKeep(UnsafeBufferPointer(rebasing: $0), plusAsSpace: plusAsSpace)
-                }
+        guard matched.hasWildcard else { return nil }
+        guard let range = captures.wildcard else { return [] }
+        let plusAsSpace = decodesPlus
+        return request.withSegmentBytes { bytes in
+            bytes[range.range].split(separator: .slash, omittingEmptySubsequences: false).map {
+                PercentDecoding.decodeOrKeep(UnsafeBufferPointer(rebasing: $0), plusAsSpace: plusAsSpace)
             }
         }
     }
@@ -267,17 +264,12 @@ public struct RouteParameters {
         // The reserved keys first: nothing overrides them (the "Routing rules" article, *Parameters*).
         switch key {
         case Keys.pattern, Keys.url, Keys.scheme: return .reserved
-        case Keys.wildcard: return hasWildcard ? .wildcard : .absent
+        case Keys.wildcard: return matched.hasWildcard ? .wildcard : .absent
         default: break
         }
         if let value = extraOrNil?[key] { return .extra(value) }
         if let index = matched.parameterIndex(of: key) { return .route(index) }
         return .query
-    }
-
-    private var hasWildcard: Bool {
-        if case .none = captures.wildcard { return false }
-        return true
     }
 
     /// The values of the query items named `key`: one `String`, or a `[String]` when repeated.

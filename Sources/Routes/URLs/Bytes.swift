@@ -23,6 +23,29 @@ struct ByteRange: Equatable {
     var isEmpty: Bool { lowerBound == upperBound }
 }
 
+/// A `ByteRange?` kept as two `Int32` offsets, a negative lower bound standing for `nil`: the
+/// form of the ranges that are copied with every request and match, so that those stay small.
+/// Texts are under 2 GB (``URLParts`` keeps its offsets the same way).
+struct PackedRange: Equatable {
+    private var lower: Int32
+    private var upper: Int32
+
+    @inline(__always)
+    init(_ range: ByteRange?) {
+        guard let range else {
+            (lower, upper) = (-1, -1)
+            return
+        }
+        lower = Int32(truncatingIfNeeded: range.lowerBound)
+        upper = Int32(truncatingIfNeeded: range.upperBound)
+    }
+
+    @inline(__always)
+    var range: ByteRange? {
+        lower < 0 ? nil : ByteRange(uncheckedBounds: Int(lower), Int(upper))
+    }
+}
+
 extension UInt8 {
     static let slash = UInt8(ascii: "/")
     static let questionMark = UInt8(ascii: "?")

@@ -88,20 +88,16 @@ struct RouteRequest {
         }
     }
 
-    /// The host segment, the path region and the fragment's query as `Int32` offsets (-1 for
-    /// none), how many bytes of the first segment came from the host and, when the fragment's
-    /// path is appended, its range (the joined text is made again from it when read). The request
-    /// is copied into the parameters of every handler it reaches, so it is kept small. Texts are
-    /// under 2 GB (``URLParts`` stores its offsets the same way).
+    /// The host segment, the path region, the fragment's query and, when the fragment's path is
+    /// appended, its range (the joined text is made again from it when read), packed; and how
+    /// many bytes of the first segment came from the host. The request is copied into the
+    /// parameters of every handler it reaches, so it is kept small.
     private struct Layout: Equatable {
-        private var bounds: (Int32, Int32, Int32, Int32, Int32, Int32)
+        private var packedHost: PackedRange
+        private var packedRegion: PackedRange
+        private var packedFragmentQuery: PackedRange
+        private var packedFragmentPath: PackedRange
         private var hostByteCount: Int32
-        private var fragmentPathBounds: (Int32, Int32) = (-1, -1)
-
-        static func == (a: Layout, b: Layout) -> Bool {
-            a.host == b.host && a.region == b.region && a.fragmentQuery == b.fragmentQuery
-                && a.hostBytes == b.hostBytes && a.fragmentPath == b.fragmentPath
-        }
 
         /// `fragmentPath`: the fragment's path when it is appended (then the region is in the
         /// joined text, which begins with the host when ``hostBytes`` is not 0).
@@ -109,18 +105,11 @@ struct RouteRequest {
             host: ByteRange?, hostPrefix: Int, hostIsLowercase: Bool, region: ByteRange?,
             fragmentQuery: ByteRange?, fragmentPath: ByteRange? = nil
         ) {
-            func pack(_ range: ByteRange?) -> (Int32, Int32) {
-                guard let range else { return (-1, -1) }
-                return (
-                    Int32(truncatingIfNeeded: range.lowerBound), Int32(truncatingIfNeeded: range.upperBound)
-                )
-            }
-            let (a, b) = pack(host)
-            let (c, d) = pack(region)
-            let (e, f) = pack(fragmentQuery)
-            bounds = (a, b, c, d, e, f)
+            packedHost = PackedRange(host)
+            packedRegion = PackedRange(region)
+            packedFragmentQuery = PackedRange(fragmentQuery)
+            packedFragmentPath = PackedRange(fragmentPath)
             hostByteCount = Int32(truncatingIfNeeded: hostIsLowercase ? -hostPrefix : hostPrefix)
-            fragmentPathBounds = pack(fragmentPath)
         }
 
         /// The layout of a URL the scan read, with no fragment and a plain host (no `.`, capital
@@ -142,16 +131,12 @@ struct RouteRequest {
                 fragmentQuery: nil)
         }
 
-        private static func unpack(_ start: Int32, _ end: Int32) -> ByteRange? {
-            start < 0 ? nil : ByteRange(Int(start)..<Int(end))
-        }
-
-        var host: ByteRange? { Layout.unpack(bounds.0, bounds.1) }
-        var region: ByteRange? { Layout.unpack(bounds.2, bounds.3) }
-        var fragmentQuery: ByteRange? { Layout.unpack(bounds.4, bounds.5) }
+        var host: ByteRange? { packedHost.range }
+        var region: ByteRange? { packedRegion.range }
+        var fragmentQuery: ByteRange? { packedFragmentQuery.range }
         /// The fragment's path when it is appended to the path: the segments are then cut from
         /// the joined text.
-        var fragmentPath: ByteRange? { Layout.unpack(fragmentPathBounds.0, fragmentPathBounds.1) }
+        var fragmentPath: ByteRange? { packedFragmentPath.range }
         /// How many bytes at the start of the first segment came from the host (0: none), negated
         /// when the host is written without capitals or escapes (see ``Segments/hostBytes``).
         var hostBytes: Int { Int(hostByteCount) }
