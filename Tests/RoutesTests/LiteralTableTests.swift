@@ -2,8 +2,9 @@ import Testing
 
 @testable import Routes
 
-/// The literal edges of the index: keys of every length, those of at most 8 bytes compared as
-/// one word and longer ones eight bytes at a time, must find exactly their own child.
+/// The index's nodes and the literals that reach them: keys of every length (those of at most
+/// 8 bytes compared as one word, those of 9 to 16 as two, longer ones eight bytes at a time) must
+/// find exactly their own entry, and entries that no literal reaches are never found.
 @Suite struct LiteralTableTests {
     /// Random keys of 0 to 24 bytes, several per length, with capitals among their letters.
     static func keys() -> [[UInt8]] {
@@ -18,27 +19,30 @@ import Testing
         return keys.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
-    static func child(_ table: LiteralTable, _ parent: Int32, _ key: [UInt8]) -> Int32? {
-        key.withUnsafeBufferPointer { table.child(of: parent, key: $0) }
+    /// The value of the entry that `key` reaches from `parent`.
+    static func child(_ table: LiteralTable<Int32>, _ parent: Int32, _ key: [UInt8]) -> Int32? {
+        key.withUnsafeBufferPointer { table.child(of: parent, key: $0) }.map { table[$0] }
     }
 
     @Test func everyKeyFindsItsOwnChildAndNoOther() {
         let keys = LiteralTableTests.keys()
-        var table = LiteralTable()
+        var table = LiteralTable<Int32>(root: 0)
         var edges: [Int32] = []
         for (index, key) in keys.enumerated() {
-            // Under the root and under another parent: the parent is part of an edge.
+            // Under the root and under another parent: the parent is part of an edge. Entries
+            // that no literal reaches (parameter children) in between.
             edges.append(
-                key.withUnsafeBufferPointer { table.insert(parent: 0, key: $0, child: Int32(index + 1)) })
-            _ = key.withUnsafeBufferPointer { table.insert(parent: 7, key: $0, child: Int32(-index - 1)) }
+                key.withUnsafeBufferPointer { table.insert(parent: 0, key: $0, value: Int32(index + 1)) })
+            _ = key.withUnsafeBufferPointer { table.insert(parent: 7, key: $0, value: Int32(-index - 1)) }
+            _ = table.append(0)
         }
         let known = Set(keys)
         for (index, key) in keys.enumerated() {
             #expect(LiteralTableTests.child(table, 0, key) == Int32(index + 1))
             #expect(LiteralTableTests.child(table, 7, key) == Int32(-index - 1))
             #expect(LiteralTableTests.child(table, 3, key) == nil)
-            let throughEdge = key.withUnsafeBufferPointer { table.child(throughEdge: edges[index], key: $0) }
-            #expect(throughEdge == Int32(index + 1))
+            #expect(table[edges[index]] == Int32(index + 1))
+            #expect(key.withUnsafeBufferPointer { table.isReached(edges[index], by: $0) })
             // Every key one byte off (at each position), one byte shorter or longer: no child,
             // unless it is itself a key.
             var variants: [[UInt8]] = [key + [UInt8(ascii: "q")]]
@@ -50,19 +54,16 @@ import Testing
             }
             for variant in variants where !known.contains(variant) {
                 #expect(LiteralTableTests.child(table, 0, variant) == nil, "\(variant) found for \(key)")
-                let throughEdge = variant.withUnsafeBufferPointer {
-                    table.child(throughEdge: edges[index], key: $0)
-                }
-                #expect(throughEdge == nil)
+                #expect(!variant.withUnsafeBufferPointer { table.isReached(edges[index], by: $0) })
             }
         }
     }
 
     @Test func rootLiteralsAreFoundIgnoringCaseInTheHostPrefix() {
         let keys = LiteralTableTests.keys()
-        var table = LiteralTable()
+        var table = LiteralTable<Int32>(root: 0)
         for (index, key) in keys.enumerated() {
-            _ = key.withUnsafeBufferPointer { table.insert(parent: 0, key: $0, child: Int32(index + 1)) }
+            _ = key.withUnsafeBufferPointer { table.insert(parent: 0, key: $0, value: Int32(index + 1)) }
         }
         table.buildFolded()
         for (index, key) in keys.enumerated() {
@@ -72,13 +73,13 @@ import Testing
             // Ignoring case in every byte: the key is among the children found.
             var found: [Int32] = []
             flipped.withUnsafeBufferPointer {
-                table.forEachRootChild(ignoringCaseIn: $0.count, key: $0) { found.append($0) }
+                table.forEachRootChild(ignoringCaseIn: $0.count, key: $0) { found.append(table[$0]) }
             }
             #expect(found.contains(Int32(index + 1)), "\(key)")
             // Ignoring case in no byte: only a key equal to the flipped one.
             found = []
             flipped.withUnsafeBufferPointer {
-                table.forEachRootChild(ignoringCaseIn: 0, key: $0) { found.append($0) }
+                table.forEachRootChild(ignoringCaseIn: 0, key: $0) { found.append(table[$0]) }
             }
             #expect(found == keys.indices.filter { keys[$0] == flipped }.map { Int32($0 + 1) })
         }

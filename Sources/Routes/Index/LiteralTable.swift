@@ -1,25 +1,53 @@
-/// The literal edges of the route index: `(parent node, literal bytes) → child node`, in one
-/// open-addressing hash table for the whole trie; a key of at most 8 bytes is kept in its entry,
-/// longer keys in one byte arena.
+/// The nodes of the route index, each with the literal edge that reaches it: `(parent node,
+/// literal bytes) → node`, in one open-addressing hash table for the whole trie; a key of at most
+/// 16 bytes is kept in its entry, longer keys in one byte arena. An entry's index is its node's.
 ///
 /// One table instead of a dictionary per node keeps memory per route small, and a lookup hashes
-/// the URL segment's bytes in place: no `String` is made for it.
-struct LiteralTable {
-    /// 24 bytes: the hash's low 32 bits (they place the entry, and sort out most others), and
-    /// the key itself when it has at most 8 bytes (most literals): comparing it then reads no
-    /// other memory, which on a large table is a cache miss saved on every literal of a lookup.
-    private struct Entry {
-        var hash: UInt32
-        var parent: Int32
-        var child: Int32
-        var length: Int32
-        /// ``LiteralTable/word(_:)`` of a key of at most 8 bytes; a longer key's offset in the arena.
-        var key: UInt64
+/// the URL segment's bytes in place: no `String` is made for it. A node and the literal that
+/// reaches it share an entry, so that finding a literal and reading its node is one memory access
+/// (on a large table, a cache miss saved on every literal of a lookup). Entries without a literal
+/// (the root, parameter children) are in the same array and are never found by a literal.
+struct LiteralTable<Value> {
+    /// The node, then its literal: 48 bytes for the index's nodes. The hash's low 32 bits (they
+    /// place the entry, and sort out most others), and the key itself when it has at most 16
+    /// bytes (most literals): comparing it then reads no other memory.
+    struct Entry {
+        var value: Value
+        var hash: UInt32 = 0
+        var parent: Int32 = -1
+        /// The literal's length; -1 for an entry that no literal reaches.
+        var length: Int32 = -1
+        /// A key of at most 8 bytes: its ``LiteralTable/word(_:)``; of 9 to 16: its first 8
+        /// bytes; longer: its offset in the arena.
+        var key: UInt64 = 0
+        /// The key's last 8 bytes when it is longer than 8 (compared first: for a longer key,
+        /// most keys that differ differ there, and the arena is read only when they do not).
+        var tail: UInt64 = 0
     }
 
     private var slots = [Int32](repeating: -1, count: 16)
-    private var entries: [Entry] = []
+    /// The entries; the search reads them in place, on every segment of every lookup.
+    private(set) var entries: [Entry]
     private var arena: [UInt8] = []
+    /// Entries that a literal reaches (they fill the slots).
+    private var keyedCount = 0
+
+    /// A table whose entry 0 (the root) holds `root`.
+    init(root: Value) {
+        entries = [Entry(value: root)]
+    }
+
+    /// The value of entry `index`, read and changed in place (a copy would retain what it holds).
+    subscript(index: Int32) -> Value {
+        _read { yield entries[Int(index)].value }
+        _modify { yield &entries[Int(index)].value }
+    }
+
+    /// Adds an entry that no literal reaches; returns its index.
+    mutating func append(_ value: Value) -> Int32 {
+        entries.append(Entry(value: value))
+        return Int32(entries.count - 1)
+    }
 
     /// The root's literals again, by their text with ASCII letters lowercased: for the host
     /// segment, whose literals are compared ignoring ASCII case. Slots hold indices into
@@ -37,7 +65,7 @@ struct LiteralTable {
     /// children one host segment can reach (once the folded literals are built).
     private(set) var largestFoldedGroup = 1
 
-    /// The child of `parent` reached by the literal `key`, if any.
+    /// The entry that the literal `key` reaches from `parent`, if any.
     @inline(__always)
     func child(of parent: Int32, key: UnsafeBufferPointer<UInt8>) -> Int32? {
         let hash = LiteralTable.hash(key, parent: parent)
@@ -51,9 +79,9 @@ struct LiteralTable {
                     if index < 0 { return nil }
                     if entries[index].hash == UInt32(truncatingIfNeeded: hash),
                         entries[index].parent == parent,
-                        matches(entries[index], key)
+                        matches(entries.baseAddress! + index, key)
                     {
-                        return entries[index].child
+                        return Int32(truncatingIfNeeded: index)
                     }
                     slot = (slot + 1) & mask
                 }
@@ -61,41 +89,47 @@ struct LiteralTable {
         }
     }
 
-    /// The child reached by `key` through the edge `edge` (an index that ``insert(parent:key:child:)``
-    /// returned), if `key` is that edge's literal: for a node with one literal child, which is
-    /// compared without hashing.
+    /// Whether the literal that reaches entry `index` is `key`: for a node with one literal
+    /// child, which is compared without hashing.
     @inline(__always)
-    func child(throughEdge edge: Int32, key: UnsafeBufferPointer<UInt8>) -> Int32? {
-        entries.withUnsafeBufferPointer { entries in
-            matches(entries[Int(edge)], key) ? entries[Int(edge)].child : nil
+    func isReached(_ index: Int32, by key: UnsafeBufferPointer<UInt8>) -> Bool {
+        entries.withUnsafeBufferPointer {
+            matches($0.baseAddress! + Int(index), key)
         }
     }
 
-    /// Records the edge `parent --key--> child`; the key must not be present yet. Returns the
-    /// edge's index.
+    /// Adds an entry holding `value` that the literal `key` reaches from `parent`; the key must
+    /// not be present yet. Returns its index.
     @discardableResult
-    mutating func insert(parent: Int32, key: UnsafeBufferPointer<UInt8>, child: Int32) -> Int32 {
-        if (entries.count + 1) * 2 > slots.count { grow() }
+    mutating func insert(parent: Int32, key: UnsafeBufferPointer<UInt8>, value: Value) -> Int32 {
+        if (keyedCount + 1) * 2 > slots.count { grow() }
         let hash = LiteralTable.hash(key, parent: parent)
-        let entry = Entry(
-            hash: UInt32(truncatingIfNeeded: hash), parent: parent, child: child, length: Int32(key.count),
-            key: key.count <= 8 ? LiteralTable.word(key) : UInt64(arena.count))
-        if key.count > 8 { arena.append(contentsOf: key) }
-        entries.append(entry)
-        place(Int32(entries.count - 1), hash: hash)
+        entries.append(
+            Entry(
+                value: value, hash: UInt32(truncatingIfNeeded: hash), parent: parent,
+                length: Int32(key.count),
+                key: key.count <= 8
+                    ? LiteralTable.word(key)
+                    : key.count <= 16
+                        ? LiteralTable.load(UnsafeRawBufferPointer(key), 0) : UInt64(arena.count),
+                tail: key.count <= 8 ? 0 : LiteralTable.load(UnsafeRawBufferPointer(key), key.count - 8)))
+        if key.count > 16 { arena.append(contentsOf: key) }
+        keyedCount += 1
+        let index = Int32(entries.count - 1)
+        place(index, hash: hash)
         if parent == 0 {
             if key.contains(where: \.isASCIICapital) { rootHasCapital = true }
-            if foldedIsBuilt { insertFolded(key, entry: Int32(entries.count - 1)) }
+            if foldedIsBuilt { insertFolded(key, entry: index) }
         }
-        return Int32(entries.count - 1)
+        return index
     }
 
     /// Builds the folded root literals, once.
     mutating func buildFolded() {
         guard !foldedIsBuilt else { return }
         foldedIsBuilt = true
-        for index in entries.indices where entries[index].parent == 0 {
-            let key = self.key(of: entries[index])
+        for index in entries.indices where entries[index].parent == 0 && entries[index].length >= 0 {
+            let key = self.key(ofEntry: index)
             key.withUnsafeBufferPointer { insertFolded($0, entry: Int32(index)) }
         }
     }
@@ -106,7 +140,7 @@ struct LiteralTable {
         var group = 1
         folded.withUnsafeBufferPointer { folded in
             forEachFoldedEntry(hash: hash) { index in
-                if matches(entries[Int(index)], folded, ignoringCaseIn: folded.count) { group += 1 }
+                if matches(entry: Int(index), folded, ignoringCaseIn: folded.count) { group += 1 }
             }
         }
         largestFoldedGroup = max(largestFoldedGroup, group)
@@ -147,19 +181,18 @@ struct LiteralTable {
             for index in 0..<key.count { folded[index] = key[index].asciiLowercased }
             let hash = LiteralTable.hash(UnsafeBufferPointer(folded), parent: 0)
             forEachFoldedEntry(hash: hash) { index in
-                let entry = entries[Int(index)]
-                if matches(entry, key, ignoringCaseIn: prefix) { body(entry.child) }
+                if matches(entry: Int(index), key, ignoringCaseIn: prefix) { body(index) }
             }
         }
     }
 
-    /// Whether the entry's literal is `key`, ASCII case ignored in its first `prefix` bytes.
-    private func matches(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>, ignoringCaseIn prefix: Int)
+    /// Whether the literal of entry `entry` is `key`, ASCII case ignored in its first `prefix` bytes.
+    private func matches(entry: Int, _ key: UnsafeBufferPointer<UInt8>, ignoringCaseIn prefix: Int)
         -> Bool
     {
-        guard Int(entry.length) == key.count else { return false }
+        guard Int(entries[entry].length) == key.count else { return false }
         for offset in 0..<key.count {
-            let literal = byte(of: entry, at: offset)
+            let literal = byte(ofEntry: entry, at: offset)
             let byte = key[offset]
             if literal == byte { continue }
             if offset >= prefix || literal.asciiLowercased != byte.asciiLowercased { return false }
@@ -167,15 +200,18 @@ struct LiteralTable {
         return true
     }
 
-    /// Whether the entry's literal is `key`.
+    /// Whether the literal of `entry` is `key`. (Given a pointer to the entry: a copy of an
+    /// entry would retain its value.)
     @inline(__always)
-    private func matches(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard Int(entry.length) == key.count else { return false }
-        if key.count <= 8 { return entry.key == LiteralTable.word(key) }
-        // Eight bytes at a time, the last eight overlapping the word before them.
-        let start = Int(entry.key)
+    private func matches(_ entry: UnsafePointer<Entry>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = key.count
+        guard Int(entry.pointee.length) == count else { return false }
+        if count <= 8 { return entry.pointee.key == LiteralTable.word(key) }
         let bytes = UnsafeRawBufferPointer(key)
+        guard entry.pointee.tail == LiteralTable.load(bytes, count - 8) else { return false }
+        if count <= 16 { return entry.pointee.key == LiteralTable.load(bytes, 0) }
+        // The rest eight bytes at a time (the tail is compared).
+        let start = Int(entry.pointee.key)
         return arena.withUnsafeBytes { arena in
             var offset = 0
             while offset + 8 < count {
@@ -184,32 +220,38 @@ struct LiteralTable {
                 }
                 offset += 8
             }
-            return LiteralTable.load(arena, start + count - 8) == LiteralTable.load(bytes, count - 8)
+            return true
         }
     }
 
+    /// The 8 bytes at `offset`, the first in the low byte.
     @inline(__always)
     private static func load(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
-        bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
-    /// The entry's literal, for building the folded lookup.
-    private func key(of entry: Entry) -> [UInt8] {
-        (0..<Int(entry.length)).map { byte(of: entry, at: $0) }
+    /// The literal of entry `entry`, for building the folded lookup.
+    private func key(ofEntry entry: Int) -> [UInt8] {
+        (0..<Int(entries[entry].length)).map { byte(ofEntry: entry, at: $0) }
     }
 
-    /// The byte at `offset` of the entry's literal: from the arena, or back from its word (see
-    /// ``word(_:)``).
-    private func byte(of entry: Entry, at offset: Int) -> UInt8 {
-        let count = Int(entry.length)
-        if count > 8 { return arena[Int(entry.key) + offset] }
+    /// The byte at `offset` of the literal of entry `entry`: from the arena, or back from its
+    /// words (see ``Entry/key`` and ``word(_:)``).
+    private func byte(ofEntry entry: Int, at offset: Int) -> UInt8 {
+        let (count, word, tail) = (Int(entries[entry].length), entries[entry].key, entries[entry].tail)
+        if count > 16 { return arena[Int(word) + offset] }
+        if count > 8 {
+            return offset < 8
+                ? UInt8(truncatingIfNeeded: word >> UInt64(8 * offset))
+                : UInt8(truncatingIfNeeded: tail >> UInt64(8 * (offset - (count - 8))))
+        }
         let shift: Int
         if count >= 4 {
             shift = offset < 4 ? 8 * offset : 32 + 8 * (offset - (count - 4))
         } else {
             shift = offset == 0 ? 0 : offset == count / 2 ? 8 : 16
         }
-        return UInt8(truncatingIfNeeded: entry.key >> UInt64(shift))
+        return UInt8(truncatingIfNeeded: word >> UInt64(shift))
     }
 
     /// A key of at most 8 bytes as one word, so that two keys of the same length are equal
@@ -237,7 +279,9 @@ struct LiteralTable {
 
     private mutating func grow() {
         slots = [Int32](repeating: -1, count: slots.count * 2)
-        for index in entries.indices { place(Int32(index), hash: UInt64(entries[index].hash)) }
+        for index in entries.indices where entries[index].length >= 0 {
+            place(Int32(index), hash: UInt64(entries[index].hash))
+        }
     }
 
     /// A multiply-xorshift hash, seeded with the parent and the length, over the key's 8-byte

@@ -51,6 +51,9 @@ extension RouteIndex {
         // Otherwise the exact lookup of the first segment is the same.
         let folds = segments.hostBytes > 0 || (segments.hostBytes < 0 && literals.rootHasCapital)
         if folds, !literals.foldedIsBuilt { prepareFoldedLookup() }
+        // The nodes, read in place (through the table, the search would copy all of it: the
+        // literal lookups below read the table too).
+        let nodes = literals.entries
         nodes.withUnsafeBufferPointer { nodes in
             // One entry per level and one more, plus the root's literals one host segment reaches;
             // a stack of a constant size (on the stack, 512 bytes) when that is at most 32.
@@ -63,23 +66,30 @@ extension RouteIndex {
                     var (nodeIndex, index) = (stack[top].node, stack[top].index)
                     // A literal child is visited at once, the parameter child (pushed) after it.
                     while true {
-                        // Read the node in place: copying it would retain its two lists.
+                        // Read the node in place: copying it would retain its list.
                         let node = nodes.baseAddress! + Int(nodeIndex)
-                        if !node.pointee.wildcards.isEmpty, !visit(node.pointee.wildcards) { return }
+                        let (literalChild, parameterChild) = (
+                            node.pointee.value.literalChild, node.pointee.value.parameterChild
+                        )
+                        // A node's `*` definitions are kept apart (few nodes have some).
+                        let wildcards = node.pointee.value.wildcards
+                        if wildcards >= 0, !visit(wildcardLists[Int(wildcards)]) { return }
                         guard index < segments.count else {
-                            if !node.pointee.terminals.isEmpty, !visit(node.pointee.terminals) { return }
+                            if !node.pointee.value.terminals.isEmpty, !visit(node.pointee.value.terminals) {
+                                return
+                            }
                             break
                         }
-                        if node.pointee.parameterChild >= 0, !segments[index].isEmpty {
+                        if parameterChild >= 0, !segments[index].isEmpty {
                             // Without a literal child, the parameter child is next: visited at once.
-                            if node.pointee.literalEdge == -1 {
-                                (nodeIndex, index) = (node.pointee.parameterChild, index + 1)
+                            if literalChild == -1 {
+                                (nodeIndex, index) = (parameterChild, index + 1)
                                 continue
                             }
-                            stack[top] = StackEntry(node: node.pointee.parameterChild, index: index + 1)
+                            stack[top] = StackEntry(node: parameterChild, index: index + 1)
                             top += 1
                         }
-                        guard node.pointee.literalEdge != -1 else { break }
+                        guard literalChild != -1 else { break }
                         if index == 0, folds {
                             RouteIndex.forEachHostLiteralChild(
                                 of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix
@@ -90,8 +100,8 @@ extension RouteIndex {
                             break
                         }
                         guard
-                            let child = literalChild(
-                                of: nodeIndex, through: node.pointee.literalEdge, segments.bytes(at: index),
+                            let child = self.literalChild(
+                                of: nodeIndex, literalChild, segments.bytes(at: index),
                                 mayBeEscaped: segments.hasEscapes)
                         else { break }
                         (nodeIndex, index) = (child, index + 1)
@@ -112,8 +122,9 @@ extension RouteIndex {
     /// came from the host, since a host is case-insensitive (RFC 3986, 3.2.2), exactly after it.
     /// Only a host segment with a capital letter, or a table with a capital letter in a first
     /// literal, pays for the folded lookup.
-    private static func forEachHostLiteralChild(
-        of literals: LiteralTable, _ raw: UnsafeBufferPointer<UInt8>, hostPrefix: Int, _ body: (Int32) -> Void
+    private static func forEachHostLiteralChild<Value>(
+        of literals: LiteralTable<Value>, _ raw: UnsafeBufferPointer<UInt8>, hostPrefix: Int,
+        _ body: (Int32) -> Void
     ) {
         let hostPrefix = min(hostPrefix, raw.count)
         guard raw.contains(.percent) else {
@@ -139,8 +150,8 @@ extension RouteIndex {
     {
         var literal = literal
         return literal.withUTF8 { literal in
-            var table = LiteralTable()
-            table.insert(parent: 0, key: literal, child: 1)
+            var table = LiteralTable(root: ())
+            table.insert(parent: 0, key: literal, value: ())
             table.buildFolded()
             var found = false
             forEachHostLiteralChild(of: table, raw, hostPrefix: hostPrefix) { _ in found = true }
@@ -148,8 +159,9 @@ extension RouteIndex {
         }
     }
 
-    private static func forEachRootChild(
-        of literals: LiteralTable, _ key: UnsafeBufferPointer<UInt8>, hostPrefix: Int, _ body: (Int32) -> Void
+    private static func forEachRootChild<Value>(
+        of literals: LiteralTable<Value>, _ key: UnsafeBufferPointer<UInt8>, hostPrefix: Int,
+        _ body: (Int32) -> Void
     ) {
         var hasCapital = false
         for index in 0..<hostPrefix where key[index].isASCIICapital { hasCapital = true }
@@ -162,24 +174,23 @@ extension RouteIndex {
     }
 
     /// The literal child for a segment, compared after percent-decoding (raw when undecodable).
-    /// `edge`: the node's ``RouteIndex/Node/literalEdge`` (its only literal edge, or -2).
+    /// `only`: the node's ``RouteIndex/Node/literalChild`` (its only literal child, or -2).
     private func literalChild(
-        of node: Int32, through edge: Int32, _ raw: UnsafeBufferPointer<UInt8>, mayBeEscaped: Bool
+        of node: Int32, _ only: Int32, _ raw: UnsafeBufferPointer<UInt8>, mayBeEscaped: Bool
     ) -> Int32? {
-        guard mayBeEscaped, raw.contains(.percent) else { return literalChild(of: node, through: edge, raw) }
+        guard mayBeEscaped, raw.contains(.percent) else { return literalChild(of: node, only, raw) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { output in
             guard let count = PercentDecoding.decode(raw, into: output) else {
-                return literalChild(of: node, through: edge, raw)
+                return literalChild(of: node, only, raw)
             }
-            return literalChild(of: node, through: edge, UnsafeBufferPointer(rebasing: output[..<count]))
+            return literalChild(of: node, only, UnsafeBufferPointer(rebasing: output[..<count]))
         }
     }
 
     @inline(__always)
-    private func literalChild(of node: Int32, through edge: Int32, _ key: UnsafeBufferPointer<UInt8>)
-        -> Int32?
-    {
-        edge >= 0 ? literals.child(throughEdge: edge, key: key) : literals.child(of: node, key: key)
+    private func literalChild(of node: Int32, _ only: Int32, _ key: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard only >= 0 else { return literals.child(of: node, key: key) }
+        return literals.isReached(only, by: key) ? only : nil
     }
 }
 

@@ -2,28 +2,32 @@
 /// passes it around without copying its storage), so that routing looks only
 /// at the definitions that can match a URL, never at the whole table.
 ///
-/// Each node stands for a prefix of pattern segments. Its children are reached by a literal (in
-/// the shared ``LiteralTable``) or by a parameter (one child for every `:name`, whatever the
-/// name); it lists the definitions that end there and those that end there with a `*`.
-/// Each node keeps its lists in routing order. The search (`RouteIndex+Search.swift`) explores
-/// literal and parameter children alike and merges what it finds by priority and registration
-/// order, so the result is exactly JLRoutes' order.
+/// Each node stands for a prefix of pattern segments. Its children are reached by a literal (the
+/// nodes live in one ``LiteralTable``, each with the literal that reaches it) or by a parameter
+/// (one child for every `:name`, whatever the name); it lists the definitions that end there and
+/// those that end there with a `*`. Each node keeps its lists in routing order. The search
+/// (`RouteIndex+Search.swift`) explores literal and parameter children alike and merges what it
+/// finds by priority and registration order, so the result is exactly JLRoutes' order.
 final class RouteIndex {
+    /// 20 bytes, so that a node and the literal that reaches it fill 40 (see ``LiteralTable/Entry``).
     struct Node {
-        var parameterChild: Int32 = -1
-        /// The node's literal children: -1 none; -2 several (found in the ``LiteralTable`` by
-        /// hashing); otherwise the one edge, compared without hashing.
-        var literalEdge: Int32 = -1
         /// Definitions whose pattern ends at this node, in routing order.
         var terminals = DefinitionList.empty
-        /// Definitions whose pattern is this node's prefix followed by `*`, in routing order.
-        var wildcards = DefinitionList.empty
+        var parameterChild: Int32 = -1
+        /// The node's literal children: -1 none; -2 several (found in the ``LiteralTable`` by
+        /// hashing); otherwise the one child, whose literal is compared without hashing.
+        var literalChild: Int32 = -1
+        /// Where in ``RouteIndex/wildcardLists`` the definitions whose pattern is this node's
+        /// prefix followed by `*` are (in routing order); -1: none. Few nodes have some: kept
+        /// apart, they cost the others 4 bytes, not a list.
+        var wildcards: Int32 = -1
     }
 
     // Routing reads these on every lookup; the index is confined to its router's isolation
     // domain, so the dynamic exclusivity checks of class properties are not needed.
-    @exclusivity(unchecked) private(set) var nodes = [Node()]
-    @exclusivity(unchecked) private(set) var literals = LiteralTable()
+    /// The nodes (the root is node 0) and the literals that reach them.
+    @exclusivity(unchecked) private(set) var literals = LiteralTable(root: Node())
+    @exclusivity(unchecked) private(set) var wildcardLists: [DefinitionList] = []
     /// The most nodes on one path from the root: bounds the lookup's stack.
     @exclusivity(unchecked) private(set) var depth = 1
 
@@ -45,44 +49,44 @@ final class RouteIndex {
             case .wildcard:
                 isWildcard = true
             case .parameter:
-                if nodes[Int(node)].parameterChild < 0 {
-                    nodes[Int(node)].parameterChild = newNode()
+                if literals[node].parameterChild < 0 {
+                    let child = literals.append(Node())
+                    literals[node].parameterChild = child
                 }
-                node = nodes[Int(node)].parameterChild
+                node = literals[node].parameterChild
             case .literal:
                 if let child = literals.child(of: node, key: key) {
                     node = child
                 } else {
-                    let child = newNode()
-                    let edge = literals.insert(parent: node, key: key, child: child)
-                    nodes[Int(node)].literalEdge = nodes[Int(node)].literalEdge == -1 ? edge : -2
+                    let child = literals.insert(parent: node, key: key, value: Node())
+                    literals[node].literalChild = literals[node].literalChild == -1 ? child : -2
                     node = child
                 }
             }
         }
         // A `*` is the last segment: its definitions are listed at the node before it.
         if isWildcard {
-            nodes[Int(node)].wildcards.insert(definition)
+            if literals[node].wildcards < 0 {
+                wildcardLists.append(.empty)
+                let list = Int32(wildcardLists.count - 1)
+                literals[node].wildcards = list
+            }
+            wildcardLists[Int(literals[node].wildcards)].insert(definition)
         } else {
-            nodes[Int(node)].terminals.insert(definition)
+            literals[node].terminals.insert(definition)
         }
     }
 
     /// Removes every definition: the index is as new.
     func removeAll() {
-        nodes = [Node()]
-        literals = LiteralTable()
+        literals = LiteralTable(root: Node())
+        wildcardLists = []
         depth = 1
     }
 
     /// Builds what a lookup whose first segment is compared ignoring case needs (once).
     func prepareFoldedLookup() {
         literals.buildFolded()
-    }
-
-    private func newNode() -> Int32 {
-        nodes.append(Node())
-        return Int32(nodes.count - 1)
     }
 }
 
