@@ -9,7 +9,7 @@
 /// (`RouteIndex+Search.swift`) explores literal and parameter children alike and merges what it
 /// finds by priority and registration order, so the result is exactly JLRoutes' order.
 final class RouteIndex {
-    /// 20 bytes, so that a node and the literal that reaches it fill 40 (see ``LiteralTable/Entry``).
+    /// 20 bytes, so that a node and the literal that reaches it fill 48 (see ``LiteralTable/Entry``).
     struct Node {
         /// Definitions whose pattern ends at this node, in routing order.
         var terminals = DefinitionList.empty
