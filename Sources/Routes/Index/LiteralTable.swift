@@ -14,6 +14,7 @@ struct LiteralTable<Value> {
     struct Entry {
         var value: Value
         var hash: UInt32 = 0
+        /// The node the literal leads from; -1 for an entry that no literal reaches.
         var parent: Int32 = -1
         /// The literal's length; -1 for an entry that no literal reaches.
         var length: Int32 = -1
@@ -128,7 +129,7 @@ struct LiteralTable<Value> {
     mutating func buildFolded() {
         guard !foldedIsBuilt else { return }
         foldedIsBuilt = true
-        for index in entries.indices where entries[index].parent == 0 && entries[index].length >= 0 {
+        for index in entries.indices where entries[index].parent == 0 {
             let key = self.key(ofEntry: index)
             key.withUnsafeBufferPointer { insertFolded($0, entry: Int32(index)) }
         }

@@ -68,7 +68,7 @@ extension RouteIndex {
                     while true {
                         // Read the node in place: copying it would retain its list.
                         let node = nodes.baseAddress! + Int(nodeIndex)
-                        let (literalChild, parameterChild) = (
+                        let (literal, parameter) = (
                             node.pointee.value.literalChild, node.pointee.value.parameterChild
                         )
                         // A node's `*` definitions are kept apart (few nodes have some).
@@ -80,16 +80,16 @@ extension RouteIndex {
                             }
                             break
                         }
-                        if parameterChild >= 0, !segments[index].isEmpty {
+                        if parameter >= 0, !segments[index].isEmpty {
                             // Without a literal child, the parameter child is next: visited at once.
-                            if literalChild == -1 {
-                                (nodeIndex, index) = (parameterChild, index + 1)
+                            if literal == -1 {
+                                (nodeIndex, index) = (parameter, index + 1)
                                 continue
                             }
-                            stack[top] = StackEntry(node: parameterChild, index: index + 1)
+                            stack[top] = StackEntry(node: parameter, index: index + 1)
                             top += 1
                         }
-                        guard literalChild != -1 else { break }
+                        guard literal != -1 else { break }
                         if index == 0, folds {
                             RouteIndex.forEachHostLiteralChild(
                                 of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix
@@ -100,8 +100,8 @@ extension RouteIndex {
                             break
                         }
                         guard
-                            let child = self.literalChild(
-                                of: nodeIndex, literalChild, segments.bytes(at: index),
+                            let child = literalChild(
+                                of: nodeIndex, literal, segments.bytes(at: index),
                                 mayBeEscaped: segments.hasEscapes)
                         else { break }
                         (nodeIndex, index) = (child, index + 1)
