@@ -102,6 +102,32 @@ import Testing
             ])
     }
 
+    /// A host segment is looked up among the first literals before the rest of the URL is cut,
+    /// and a host that none matches is refused there, unless a parameter or a `*` at the root
+    /// matches any host: the lookup must agree with the search in each case.
+    @Test func aHostSegmentIsLookedUpBeforeTheRest() {
+        router.default.add(pattern: "/Mixed/:id", handler: recorder.handler("Mixed"))
+        router.default.add(pattern: "/plain/:id", handler: recorder.handler("plain"))
+        router.alpha.add(pattern: "/plain/:id", handler: recorder.handler("alpha"))
+        router.alpha.add(pattern: "/*", handler: recorder.handler("alpha *"))
+        router.beta.add(pattern: "/plain/:id", handler: recorder.handler("beta"))
+        router.beta.add(pattern: "/:code/3", handler: recorder.handler("beta :code"))
+        // A lowercase host and a first literal with capitals.
+        #expect(router.route(to: "myapp://mixed/1"))
+        #expect(router.canRoute(to: "myapp://mixed/1"))
+        #expect(router.route(to: "myapp://plain/2"))
+        #expect(!router.route(to: "myapp://other/3"))
+        #expect(!router.canRoute(to: "myapp://other/3"))
+        #expect(router.route(to: "alpha://other/3"))
+        #expect(router.canRoute(to: "alpha://other/3"))
+        #expect(router.route(to: "beta://other/3"))
+        #expect(router.canRoute(to: "beta://other/3"))
+        #expect(
+            recorder.calls.map { "\($0.pattern ?? "") \($0["id"] ?? $0["code"] ?? "")" } == [
+                "/Mixed/:id 1", "/plain/:id 2", "/* ", "/:code/3 other",
+            ])
+    }
+
     @Test func aHostSegmentIgnoresCaseWithTreatHostAsPathComponent() {
         router.https.options.insert(.treatHostAsPathComponent)
         router.https.add(pattern: "/example.com/p/:id", handler: recorder.handler("https"))

@@ -14,8 +14,9 @@ extension RouteIndex {
     /// captured, put in `matches` (empty): filled in place, not returned, so that a lookup
     /// copies nothing. They are found before the first is asked, so the code asked may change
     /// the table.
-    func collectMatches(_ segments: Segments, into matches: inout Matches) {
-        search(segments) { list in
+    func collectMatches(_ segments: Segments, from start: SearchPosition = .root, into matches: inout Matches)
+    {
+        search(segments, from: start) { list in
             matches.add(list, segments)
             return true
         }
@@ -35,17 +36,33 @@ extension RouteIndex {
     }
 
     /// Whether any definition matches.
-    func hasMatch(_ segments: Segments) -> Bool {
+    func hasMatch(_ segments: Segments, from start: SearchPosition) -> Bool {
         var found = false
-        search(segments) { definitions in
+        search(segments, from: start) { definitions in
             found = !definitions.isEmpty
             return !found
         }
         return found
     }
 
+    /// Where the search of a URL whose first segment is `first` begins, found before the URL's
+    /// other segments are cut: when the root has neither a parameter child nor `*` definitions,
+    /// every match goes through the root's literal child for `first`, and the search begins there;
+    /// when there is no such child, nothing matches (`nil`), and the other segments need not be
+    /// cut at all (a frequent miss: an unknown host). Otherwise at the root. `first` must be
+    /// compared as it is written: a host segment without capitals or escapes.
+    @inline(__always)
+    func searchStart(first: UnsafeBufferPointer<UInt8>) -> SearchPosition? {
+        let (literal, parameter, wildcards) = (
+            literals[0].literalChild, literals[0].parameterChild, literals[0].wildcards
+        )
+        guard parameter < 0, wildcards < 0, !literals.rootHasCapital else { return .root }
+        guard literal != -1, let child = literalChild(of: 0, literal, first) else { return nil }
+        return SearchPosition(node: child, index: 1)
+    }
+
     /// Calls `visit` with each node list of matching definitions until it returns `false`.
-    private func search(_ segments: Segments, _ visit: (DefinitionList) -> Bool) {
+    private func search(_ segments: Segments, from start: SearchPosition, _ visit: (DefinitionList) -> Bool) {
         // The root, and a first segment that came from the host, which may differ in case from a
         // literal: a host with a capital or an escape, or a first literal with a capital.
         // Otherwise the exact lookup of the first segment is the same.
@@ -58,8 +75,8 @@ extension RouteIndex {
             // One entry per level and one more, plus the root's literals one host segment reaches;
             // a stack of a constant size (on the stack, 512 bytes) when that is at most 32.
             let capacity = depth + 1 + (folds ? literals.largestFoldedGroup : 1)
-            func walk(_ stack: UnsafeMutableBufferPointer<StackEntry>) {
-                stack[0] = StackEntry(node: 0, index: 0)
+            func walk(_ stack: UnsafeMutableBufferPointer<SearchPosition>) {
+                stack[0] = start
                 var top = 1
                 while top > 0 {
                     top -= 1
@@ -86,7 +103,7 @@ extension RouteIndex {
                                 (nodeIndex, index) = (parameter, index + 1)
                                 continue
                             }
-                            stack[top] = StackEntry(node: parameter, index: index + 1)
+                            stack[top] = SearchPosition(node: parameter, index: index + 1)
                             top += 1
                         }
                         guard literal != -1 else { break }
@@ -94,7 +111,7 @@ extension RouteIndex {
                             RouteIndex.forEachHostLiteralChild(
                                 of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix
                             ) {
-                                stack[top] = StackEntry(node: $0, index: 1)
+                                stack[top] = SearchPosition(node: $0, index: 1)
                                 top += 1
                             }
                             break
@@ -110,9 +127,9 @@ extension RouteIndex {
             }
             let smallStack = 32
             if capacity <= smallStack {
-                withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: smallStack, walk)
+                withUnsafeTemporaryAllocation(of: SearchPosition.self, capacity: smallStack, walk)
             } else {
-                withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: capacity, walk)
+                withUnsafeTemporaryAllocation(of: SearchPosition.self, capacity: capacity, walk)
             }
         }
     }
@@ -266,7 +283,9 @@ struct Matches {
 }
 
 /// A node to visit and the index of the segment it is reached at.
-private struct StackEntry {
+struct SearchPosition {
     var node: Int32
     var index: Int
+
+    static var root: SearchPosition { SearchPosition(node: 0, index: 0) }
 }

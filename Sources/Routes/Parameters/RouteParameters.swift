@@ -187,8 +187,9 @@ public struct RouteParameters {
     {
         var range = index < Captures.kept ? captures[index] : uncapturedRange(index)
         return request.withSegmentBytes { bytes in
-            if range.upperBound - range.lowerBound > 1, bytes[range.upperBound - 1] == .hash {
-                range.upperBound -= 1
+            // (Offsets into the text: they cannot overflow.)
+            if range.upperBound &- range.lowerBound > 1, bytes[range.upperBound &- 1] == .hash {
+                range.upperBound &-= 1
             }
             return body(UnsafeBufferPointer(rebasing: bytes[range.range]))
         }

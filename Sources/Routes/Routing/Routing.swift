@@ -105,7 +105,7 @@ extension RouteTable {
     /// Whether this table has a match for `parts`, read with its options.
     private func hasMatch(_ parts: URLParts) -> Bool {
         guard acceptsHost(of: parts) else { return false }
-        return RouteRequest.withSegments(of: parts, options: options) { index.hasMatch($0) }
+        return RouteRequest.hasMatch(of: parts, options: options, in: index)
     }
 }
 

@@ -228,7 +228,8 @@ struct Walk {
         let index = table.index
         // The matches are found first (the walk's request is read in place), then asked.
         var matches = Matches()
-        request.withSegments { index.collectMatches($0, into: &matches) }
+        guard let start = request.searchStart(in: index) else { return .declined }
+        request.withSegments { index.collectMatches($0, from: start, into: &matches) }
         if matches.isEmpty { return .declined }
         return ask(guards: [], matches, from: 0, table, request, extra, client)
     }

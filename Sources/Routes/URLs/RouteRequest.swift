@@ -152,16 +152,35 @@ struct RouteRequest {
         return withSegmentBytes { RouteRequest.withSegments($0, layout, hasEscapes: hasEscapes, body) }
     }
 
-    /// ``withSegments(_:)`` of the request that `parts` and `options` make, without making it when
-    /// the scan's layout serves (``RouteTable/canRoute(to:)``, which keeps nothing of it).
+    /// Where a search of `index` for this request begins (``RouteIndex/searchStart(first:)``),
+    /// found from the host segment before the segments are cut; `nil` when nothing can match.
     @inline(__always)
-    static func withSegments<Result>(
-        of parts: URLParts, options: RouteOptions, _ body: (Segments) -> Result
-    ) -> Result {
+    func searchStart(in index: RouteIndex) -> SearchPosition? {
+        RouteRequest.searchStart(parts.text, layout, in: index)
+    }
+
+    @inline(__always)
+    private static func searchStart(_ text: String, _ layout: Layout, in index: RouteIndex) -> SearchPosition?
+    {
+        // A host segment written without capitals or escapes is compared as it is. (With a host
+        // segment, the segments are cut from the URL's own text.)
+        guard let host = layout.host, layout.hostBytes < 0 else { return .root }
+        return text.withBytes { index.searchStart(first: UnsafeBufferPointer(rebasing: $0[host.range])) }
+    }
+
+    /// Whether `index` has a match for the request that `parts` and `options` make, without making
+    /// it when the scan's layout serves (``RouteTable/canRoute(to:)``, which keeps nothing of it).
+    @inline(__always)
+    static func hasMatch(of parts: URLParts, options: RouteOptions, in index: RouteIndex) -> Bool {
         guard let layout = Layout(scanned: parts.ranges) else {
-            return RouteRequest(parts: parts, options: options).withSegments(body)
+            let request = RouteRequest(parts: parts, options: options)
+            guard let start = request.searchStart(in: index) else { return false }
+            return request.withSegments { index.hasMatch($0, from: start) }
         }
-        return parts.text.withBytes { withSegments($0, layout, hasEscapes: parts.ranges.hasEscapes, body) }
+        guard let start = searchStart(parts.text, layout, in: index) else { return false }
+        return parts.text.withBytes {
+            withSegments($0, layout, hasEscapes: parts.ranges.hasEscapes) { index.hasMatch($0, from: start) }
+        }
     }
 
     @inline(__always)
