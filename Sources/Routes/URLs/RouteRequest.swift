@@ -140,6 +140,9 @@ struct RouteRequest {
         /// How many bytes at the start of the first segment came from the host (0: none), negated
         /// when the host is written without capitals or escapes (see ``Segments/hostBytes``).
         var hostBytes: Int { Int(hostByteCount) }
+        /// The host segment when it is written without capitals or escapes: compared with a
+        /// first literal as it is.
+        var plainHost: ByteRange? { hostByteCount < 0 ? host : nil }
     }
 
     // MARK: Segments
@@ -156,16 +159,11 @@ struct RouteRequest {
     /// found from the host segment before the segments are cut; `nil` when nothing can match.
     @inline(__always)
     func searchStart(in index: RouteIndex) -> SearchPosition? {
-        RouteRequest.searchStart(parts.text, layout, in: index)
-    }
-
-    @inline(__always)
-    private static func searchStart(_ text: String, _ layout: Layout, in index: RouteIndex) -> SearchPosition?
-    {
-        // A host segment written without capitals or escapes is compared as it is. (With a host
-        // segment, the segments are cut from the URL's own text.)
-        guard let host = layout.host, layout.hostBytes < 0 else { return .root }
-        return text.withBytes { index.searchStart(first: UnsafeBufferPointer(rebasing: $0[host.range])) }
+        // With a host segment, the segments are cut from the URL's own text.
+        guard let host = layout.plainHost else { return .root }
+        return parts.text.withBytes {
+            index.searchStart(first: UnsafeBufferPointer(rebasing: $0[host.range]))
+        }
     }
 
     /// Whether `index` has a match for the request that `parts` and `options` make, without making
@@ -177,9 +175,17 @@ struct RouteRequest {
             guard let start = request.searchStart(in: index) else { return false }
             return request.withSegments { index.hasMatch($0, from: start) }
         }
-        guard let start = searchStart(parts.text, layout, in: index) else { return false }
-        return parts.text.withBytes {
-            withSegments($0, layout, hasEscapes: parts.ranges.hasEscapes) { index.hasMatch($0, from: start) }
+        let hasEscapes = parts.ranges.hasEscapes
+        return parts.text.withBytes { bytes in
+            var start = SearchPosition.root
+            if let host = layout.plainHost {
+                guard let found = index.searchStart(first: UnsafeBufferPointer(rebasing: bytes[host.range]))
+                else {
+                    return false
+                }
+                start = found
+            }
+            return withSegments(bytes, layout, hasEscapes: hasEscapes) { index.hasMatch($0, from: start) }
         }
     }
 
