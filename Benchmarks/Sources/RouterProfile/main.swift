@@ -73,6 +73,9 @@ let cases: [String: (hits: Bool?, make: (Workload, _ repetitions: Int) -> Loop)]
     "subscript": (true, { w, r in routeLoop(Routers.routesReading(w.patterns, .subscripted), w, true, r) }),
     "string": (true, { w, r in routeLoop(Routers.routesReading(w.patterns, .string), w, true, r) }),
     "int": (true, { w, r in routeLoop(Routers.routesReading(w.patterns, .int), w, true, r) }),
+    "string-any": (
+        true, { w, r in routeLoop(Routers.routesReading(w.patterns, .stringThroughAny), w, true, r) }
+    ),
     "dictionary": (true, { w, r in routeLoop(Routers.routesReading(w.patterns, .dictionary), w, true, r) }),
     "canroute-hit": (true, { w, r in canRouteLoop(w, true, r) }),
     "canroute-miss": (false, { w, r in canRouteLoop(w, false, r) }),

@@ -54,6 +54,10 @@ public enum Routers {
         case string
         /// Each value with `params.int("name")` (every value of the workload is a number).
         case int
+        /// Each value with `params.string("name")`, then through an `Any?` whose type the
+        /// optimizer cannot see and back with `as? String`: what `params["name"] as? String`
+        /// costs at least, for a value the library returns as `Any?` (the runtime cast).
+        case stringThroughAny
         /// `params.dictionary` (its count is checked: the values and the three reserved keys).
         case dictionary
     }
@@ -82,6 +86,11 @@ public enum Routers {
             case (.string, false): handler = { $0.string("id") != nil }
             case (.int, true): handler = { $0.int("uid") != nil && $0.int("pid") != nil }
             case (.int, false): handler = { $0.int("id") != nil }
+            case (.stringThroughAny, true):
+                handler = {
+                    opaque($0.string("uid")) as? String != nil && opaque($0.string("pid")) as? String != nil
+                }
+            case (.stringThroughAny, false): handler = { opaque($0.string("id")) as? String != nil }
             // The values, then `pattern`, `url` and `scheme` (no wildcard key: no `*`).
             case (.dictionary, true): handler = { $0.dictionary.count == 5 }
             case (.dictionary, false): handler = { $0.dictionary.count == 4 }
@@ -90,6 +99,11 @@ public enum Routers {
         }
         return router
     }
+
+    /// `value` as an `Any?`, made where the optimizer cannot see it, as the library's subscript
+    /// returns its values: a cast of the result is the runtime's.
+    @inline(never)
+    static func opaque(_ value: String?) -> Any? { value }
 
     /// `router.route(to: String)` for each URL.
     @inline(never)
