@@ -241,9 +241,12 @@ struct Walk {
     ) -> Step<Client.Output> {
         var matches = Matches()
         var guards: [Match] = []
-        request.withSegments { segments in
-            table.index.collectMatches(segments, into: &matches)
-            if !matches.isEmpty { guards = table.guards(matching: segments) }
+        let index = table.index
+        if let start = request.searchStart(in: index) {
+            request.withSegments { segments in
+                index.collectMatches(segments, from: start, into: &matches)
+                if !matches.isEmpty { guards = table.guards(matching: segments) }
+            }
         }
         return ask(guards: guards[...], matches, from: 0, table, request, extra, client)
     }
