@@ -205,7 +205,7 @@ extension RouteIndex {
     }
 
     @inline(__always)
-    private func literalChild(of node: Int32, _ only: Int32, _ key: UnsafeBufferPointer<UInt8>) -> Int32? {
+    func literalChild(of node: Int32, _ only: Int32, _ key: UnsafeBufferPointer<UInt8>) -> Int32? {
         guard only >= 0 else { return literals.child(of: node, key: key) }
         return literals.isReached(only, by: key) ? only : nil
     }

@@ -15,7 +15,8 @@ final class RouteIndex {
         var terminals = DefinitionList.empty
         var parameterChild: Int32 = -1
         /// The node's literal children: -1 none; -2 several (found in the ``LiteralTable`` by
-        /// hashing); otherwise the one child, whose literal is compared without hashing.
+        /// hashing); otherwise the one child, whose literal is compared without hashing (it has
+        /// no slot in the table, unless it is the root's).
         var literalChild: Int32 = -1
         /// Where in ``RouteIndex/wildcardLists`` the definitions whose pattern is this node's
         /// prefix followed by `*` are (in routing order); -1: none. Few nodes have some: kept
@@ -55,11 +56,16 @@ final class RouteIndex {
                 }
                 node = literals[node].parameterChild
             case .literal:
-                if let child = literals.child(of: node, key: key) {
+                let only = literals[node].literalChild
+                if let child = literalChild(of: node, only, key) {
                     node = child
                 } else {
-                    let child = literals.insert(parent: node, key: key, value: Node())
-                    literals[node].literalChild = literals[node].literalChild == -1 ? child : -2
+                    // A node's only literal child is compared without hashing: it takes a slot when
+                    // a second one comes (the root's always have one: the host lookups hash).
+                    if only >= 0, node != 0 { literals.addToSlots(only) }
+                    let child = literals.insert(
+                        parent: node, key: key, value: Node(), hashed: node == 0 || only != -1)
+                    literals[node].literalChild = only == -1 ? child : -2
                     node = child
                 }
             }
