@@ -42,7 +42,7 @@ struct LiteralTable<Value> {
     /// The entries; the search reads them in place, on every segment of every lookup.
     private(set) var entries: [Entry]
     private var arena: [UInt8] = []
-    /// Entries that a literal reaches (they fill the slots).
+    /// Entries that have a slot.
     private var keyedCount = 0
 
     /// A table whose entry 0 (the root) holds `root`.
