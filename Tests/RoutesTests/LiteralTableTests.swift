@@ -59,6 +59,35 @@ import Testing
         }
     }
 
+    /// A node's only literal child is inserted without a slot (the index compares it directly):
+    /// hashing does not find it until it is given one, when a second child comes, and the slots
+    /// keep every entry given one through the table's growth, whenever it was given.
+    @Test func anEntryWithoutASlotIsFoundOnlyOnceGivenOne() {
+        let keys = LiteralTableTests.keys()
+        var table = LiteralTable<Int32>(root: 0)
+        var unslotted: [(key: [UInt8], entry: Int32)] = []
+        for (index, key) in keys.enumerated() {
+            let entry = key.withUnsafeBufferPointer {
+                table.insert(parent: 5, key: $0, value: Int32(index + 1), hashed: false)
+            }
+            #expect(key.withUnsafeBufferPointer { table.isReached(entry, by: $0) })
+            #expect(LiteralTableTests.child(table, 5, key) == nil)
+            unslotted.append((key, entry))
+            // Slotted keys in between make the slots grow several times; every third entry
+            // without a slot is given one as it comes, the others after all the growth.
+            _ = key.withUnsafeBufferPointer { table.insert(parent: 0, key: $0, value: 0) }
+            if index % 3 == 0 { table.addToSlots(entry) }
+        }
+        for (index, (key, entry)) in unslotted.enumerated() where index % 3 != 0 {
+            #expect(LiteralTableTests.child(table, 5, key) == nil)
+            table.addToSlots(entry)
+        }
+        for (index, (key, _)) in unslotted.enumerated() {
+            #expect(LiteralTableTests.child(table, 5, key) == Int32(index + 1))
+            #expect(LiteralTableTests.child(table, 0, key) == 0)
+        }
+    }
+
     @Test func rootLiteralsAreFoundIgnoringCaseInTheHostPrefix() {
         let keys = LiteralTableTests.keys()
         var table = LiteralTable<Int32>(root: 0)
