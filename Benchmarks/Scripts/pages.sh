@@ -29,8 +29,9 @@ run() {
         "$here/.build/release/RouterProfile" case mixed "$n" "$1" > /dev/null 2> "$out/$1.log"
 }
 run 1000 &
+first=$!
 run 5000
-wait
+wait "$first"
 
 python3 - "$out/1000.out" "$out/5000.out" <<'EOF'
 import re, subprocess, sys
