@@ -24,16 +24,32 @@ import Testing
         key.withUnsafeBufferPointer { table.child(of: parent, key: $0) }.map { table[$0] }
     }
 
+    /// Inserts as the index does: `siblings` is the parent's literal children, as
+    /// `RouteIndex.Node.literalChild` writes them (-1 none, -2 several, otherwise the one).
+    @discardableResult
+    static func insert(
+        _ table: inout LiteralTable<Int32>, parent: Int32, _ key: [UInt8], value: Int32, siblings: inout Int32
+    ) -> Int32 {
+        let entry = key.withUnsafeBufferPointer {
+            table.insert(parent: parent, key: $0, value: value, siblings: siblings)
+        }
+        siblings = siblings == -1 ? entry : -2
+        return entry
+    }
+
     @Test func everyKeyFindsItsOwnChildAndNoOther() {
         let keys = LiteralTableTests.keys()
         var table = LiteralTable<Int32>(root: 0)
         var edges: [Int32] = []
+        var (rootChildren, sevenChildren): (Int32, Int32) = (-1, -1)
         for (index, key) in keys.enumerated() {
             // Under the root and under another parent: the parent is part of an edge. Entries
             // that no literal reaches (parameter children) in between.
             edges.append(
-                key.withUnsafeBufferPointer { table.insert(parent: 0, key: $0, value: Int32(index + 1)) })
-            _ = key.withUnsafeBufferPointer { table.insert(parent: 7, key: $0, value: Int32(-index - 1)) }
+                LiteralTableTests.insert(
+                    &table, parent: 0, key, value: Int32(index + 1), siblings: &rootChildren))
+            LiteralTableTests.insert(
+                &table, parent: 7, key, value: Int32(-index - 1), siblings: &sevenChildren)
             _ = table.append(0)
         }
         let known = Set(keys)
@@ -59,40 +75,52 @@ import Testing
         }
     }
 
-    /// A node's only literal child is inserted without a slot (the index compares it directly):
-    /// hashing does not find it until it is given one, when a second child comes, and the slots
-    /// keep every entry given one through the table's growth, whenever it was given.
-    @Test func anEntryWithoutASlotIsFoundOnlyOnceGivenOne() {
+    /// A node's only literal child takes no slot (the index compares it directly): hashing does
+    /// not find it until a second child comes, and then finds both, whether the second came
+    /// before or after the slots grew. The root's only child is found by hashing (the host
+    /// lookups hash).
+    @Test func anOnlyChildIsFoundByHashingOnceASecondComes() {
         let keys = LiteralTableTests.keys()
         var table = LiteralTable<Int32>(root: 0)
-        var unslotted: [(key: [UInt8], entry: Int32)] = []
+        var rootChildren: Int32 = -1
+        var onlyChildren: [(parent: Int32, key: [UInt8], siblings: Int32)] = []
         for (index, key) in keys.enumerated() {
-            let entry = key.withUnsafeBufferPointer {
-                table.insert(parent: 5, key: $0, value: Int32(index + 1), hashed: false)
-            }
+            let parent = Int32(100 + index)
+            var siblings: Int32 = -1
+            let entry = LiteralTableTests.insert(&table, parent: parent, key, value: 1, siblings: &siblings)
             #expect(key.withUnsafeBufferPointer { table.isReached(entry, by: $0) })
-            #expect(LiteralTableTests.child(table, 5, key) == nil)
-            unslotted.append((key, entry))
-            // Slotted keys in between make the slots grow several times; every third entry
-            // without a slot is given one as it comes, the others after all the growth.
-            _ = key.withUnsafeBufferPointer { table.insert(parent: 0, key: $0, value: 0) }
-            if index % 3 == 0 { table.addToSlots(entry) }
+            #expect(LiteralTableTests.child(table, parent, key) == nil)
+            // Root literals in between make the slots grow several times; every third parent
+            // gets its second child at once, the others after all the growth.
+            LiteralTableTests.insert(&table, parent: 0, key, value: 0, siblings: &rootChildren)
+            if index % 3 == 0 {
+                LiteralTableTests.insert(&table, parent: parent, key + [0x71], value: 2, siblings: &siblings)
+            }
+            onlyChildren.append((parent, key, siblings))
         }
-        for (index, (key, entry)) in unslotted.enumerated() where index % 3 != 0 {
-            #expect(LiteralTableTests.child(table, 5, key) == nil)
-            table.addToSlots(entry)
+        for (index, child) in onlyChildren.enumerated() where index % 3 != 0 {
+            #expect(LiteralTableTests.child(table, child.parent, child.key) == nil)
+            var siblings = child.siblings
+            LiteralTableTests.insert(
+                &table, parent: child.parent, child.key + [0x71], value: 2, siblings: &siblings)
         }
-        for (index, (key, _)) in unslotted.enumerated() {
-            #expect(LiteralTableTests.child(table, 5, key) == Int32(index + 1))
-            #expect(LiteralTableTests.child(table, 0, key) == 0)
+        for child in onlyChildren {
+            #expect(LiteralTableTests.child(table, child.parent, child.key) == 1)
+            #expect(LiteralTableTests.child(table, child.parent, child.key + [0x71]) == 2)
+            #expect(LiteralTableTests.child(table, 0, child.key) == 0)
         }
+        var single = LiteralTable<Int32>(root: 0)
+        var singleRootChildren: Int32 = -1
+        LiteralTableTests.insert(&single, parent: 0, keys[3], value: 9, siblings: &singleRootChildren)
+        #expect(LiteralTableTests.child(single, 0, keys[3]) == 9)
     }
 
     @Test func rootLiteralsAreFoundIgnoringCaseInTheHostPrefix() {
         let keys = LiteralTableTests.keys()
         var table = LiteralTable<Int32>(root: 0)
+        var rootChildren: Int32 = -1
         for (index, key) in keys.enumerated() {
-            _ = key.withUnsafeBufferPointer { table.insert(parent: 0, key: $0, value: Int32(index + 1)) }
+            LiteralTableTests.insert(&table, parent: 0, key, value: Int32(index + 1), siblings: &rootChildren)
         }
         table.buildFolded()
         for (index, key) in keys.enumerated() {

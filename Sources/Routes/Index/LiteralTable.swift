@@ -111,10 +111,15 @@ struct LiteralTable<Value> {
     }
 
     /// Adds an entry holding `value` that the literal `key` reaches from `parent`; the key must
-    /// not be present yet. Returns its index. With `hashed` false, ``child(of:key:)`` does not
-    /// find it (the caller finds it through its parent) until ``addToSlots(_:)`` adds it.
+    /// not be present yet. Returns its index.
+    ///
+    /// `siblings` are the literal children `parent` has already, written as
+    /// ``RouteIndex/Node/literalChild`` writes them: -1 none, -2 several, otherwise the one. A
+    /// parent's only child takes no slot, since its parent compares it directly, and
+    /// ``child(of:key:)`` does not find it; it takes one when a second child comes. The root's
+    /// children always take one: the host lookups hash them.
     @discardableResult
-    mutating func insert(parent: Int32, key: UnsafeBufferPointer<UInt8>, value: Value, hashed: Bool = true)
+    mutating func insert(parent: Int32, key: UnsafeBufferPointer<UInt8>, value: Value, siblings: Int32)
         -> Int32
     {
         let hash = LiteralTable.hash(key, parent: parent)
@@ -129,7 +134,8 @@ struct LiteralTable<Value> {
                 tail: key.count <= 8 ? 0 : LiteralTable.load(UnsafeRawBufferPointer(key), key.count - 8)))
         if key.count > 16 { arena.append(contentsOf: key) }
         let index = Int32(entries.count - 1)
-        if hashed { addToSlots(index) }
+        if parent != 0, siblings >= 0 { addToSlots(siblings) }
+        if parent == 0 || siblings != -1 { addToSlots(index) }
         if parent == 0 {
             if key.contains(where: \.isASCIICapital) { rootHasCapital = true }
             if foldedIsBuilt { insertFolded(key, entry: index) }
@@ -284,7 +290,7 @@ struct LiteralTable<Value> {
     }
 
     /// Makes entry `index`, which a literal reaches, one that ``child(of:key:)`` finds.
-    mutating func addToSlots(_ index: Int32) {
+    private mutating func addToSlots(_ index: Int32) {
         if (keyedCount + 1) * 2 > slots.count { grow() }
         keyedCount += 1
         place(Slot(entry: index, hash: entries[Int(index)].hash))

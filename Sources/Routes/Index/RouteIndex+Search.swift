@@ -168,7 +168,7 @@ extension RouteIndex {
         var literal = literal
         return literal.withUTF8 { literal in
             var table = LiteralTable(root: ())
-            table.insert(parent: 0, key: literal, value: ())
+            table.insert(parent: 0, key: literal, value: (), siblings: -1)
             table.buildFolded()
             var found = false
             forEachHostLiteralChild(of: table, raw, hostPrefix: hostPrefix) { _ in found = true }

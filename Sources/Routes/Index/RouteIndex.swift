@@ -60,11 +60,7 @@ final class RouteIndex {
                 if let child = literalChild(of: node, only, key) {
                     node = child
                 } else {
-                    // A node's only literal child is compared without hashing: it takes a slot when
-                    // a second one comes (the root's always have one: the host lookups hash).
-                    if only >= 0, node != 0 { literals.addToSlots(only) }
-                    let child = literals.insert(
-                        parent: node, key: key, value: Node(), hashed: node == 0 || only != -1)
+                    let child = literals.insert(parent: node, key: key, value: Node(), siblings: only)
                     literals[node].literalChild = only == -1 ? child : -2
                     node = child
                 }
