@@ -45,7 +45,7 @@ final class RouteIndex {
         depth = max(depth, definition.parsed.segmentCount + 1)
         var node: Int32 = 0
         var isWildcard = false
-        definition.parsed.forEachSegment { kind, key in
+        definition.parsed.forEachSegment { kind, key, _ in
             switch kind {
             case .wildcard:
                 isWildcard = true

@@ -21,7 +21,10 @@ enum OptionalGroupExpansion {
     static func expand(_ pattern: String) throws(RoutePatternError) -> [RoutePattern] {
         if !hasGroups(pattern) {
             // The common case: one definition, the pattern as written.
-            return [try RoutePattern(text: pattern, components: components(of: pattern), source: pattern)]
+            return [
+                try RoutePattern(
+                    text: pattern, components: PatternText.components(of: pattern), source: pattern)
+            ]
         }
         let pieces = try self.pieces(of: pattern)
         let groupCount = pieces.filter(\.isOptional).count
@@ -54,13 +57,6 @@ enum OptionalGroupExpansion {
                 try RoutePattern(text: candidate.text, components: candidate.components, source: pattern))
         }
         return patterns
-    }
-
-    /// The components of a pattern without optional groups (or of an expansion's text, which
-    /// reads back as the components it was written from): one empty component for the root.
-    static func components(of pattern: String) -> [PatternComponent] {
-        let components = components(of: pattern[...], at: 0)
-        return components.isEmpty ? [PatternComponent(text: "", offset: 0)] : components
     }
 
     /// Whether the pattern has an optional group (or a stray parenthesis) at all.
@@ -121,29 +117,7 @@ enum OptionalGroupExpansion {
     private static func components(ofPiece piece: Substring, at start: Int) -> [PatternComponent] {
         let body = piece.drop { $0 == "/" }
         let trimmed = body[..<(body.lastIndex { $0 != "/" }.map(body.index(after:)) ?? body.startIndex)]
-        return components(of: trimmed, at: start + piece.utf8.count - body.utf8.count)
-    }
-
-    /// One leading and one trailing `/` removed, then split on `/`; nothing for an empty piece.
-    private static func components(of text: Substring, at start: Int) -> [PatternComponent] {
-        let body = Substring(text.utf8.trimmingOneSlash())
-        var offset = start + text.utf8.distance(from: text.utf8.startIndex, to: body.utf8.startIndex)
-        guard !body.isEmpty else { return [] }
-        var result: [PatternComponent] = []
-        result.reserveCapacity(8)
-        let utf8 = body.utf8
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            if utf8[index] == .slash {
-                let part = body[start..<index]
-                result.append(PatternComponent(text: part, offset: offset))
-                offset += part.utf8.count + 1
-                start = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
-        }
-        result.append(PatternComponent(text: body[start...], offset: offset))
-        return result
+        return PatternText.components(
+            of: trimmed, at: start + piece.utf8.count - body.utf8.count, rootIsEmpty: true)
     }
 }

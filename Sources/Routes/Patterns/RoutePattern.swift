@@ -40,7 +40,7 @@ final class RoutePattern: Equatable, Sendable {
 
     /// Parses components that are already split on `/`, each with its UTF-8 offset in `source`
     /// (the pattern the user wrote), for error positions. `components` must be those of `text`
-    /// (``OptionalGroupExpansion/components(of:)`` reads them back from it).
+    /// (``PatternText/components(of:)`` reads them back from it).
     init(text: String, components: [PatternComponent], source: String) throws(RoutePatternError) {
         var parameterNames: [String] = []
         var packed: UInt64 = 0
@@ -72,7 +72,7 @@ final class RoutePattern: Equatable, Sendable {
             }
         }
         // What `segments` relies on (checked in debug builds, so by every test).
-        assert(OptionalGroupExpansion.components(of: text).map(\.text) == components.map(\.text))
+        assert(PatternText.components(of: text).map(\.text) == components.map(\.text))
         self.text = text
         joinedNames = parameterNames.joined(separator: "/")
         positionsArePacked = packed != .max
@@ -97,7 +97,7 @@ final class RoutePattern: Equatable, Sendable {
     /// reads the index).
     var segments: [PatternSegment] {
         var segments: [PatternSegment] = []
-        forEachSegment { kind, bytes in
+        forEachSegment { kind, bytes, _ in
             switch kind {
             case .wildcard: segments.append(.wildcard)
             case .parameter:
@@ -116,36 +116,47 @@ final class RoutePattern: Equatable, Sendable {
         case wildcard
     }
 
-    /// Calls `body` with each segment's kind and bytes, read from the text without making a
-    /// string: a literal's bytes percent-decoded (as written when undecodable), a parameter's
-    /// as written (`:name`): the one reading of a pattern's segments, for registration and
-    /// ``segments``.
-    func forEachSegment(_ body: (SegmentKind, UnsafeBufferPointer<UInt8>) -> Void) {
+    /// Calls `body` with each segment's kind, its key and its bytes as written, without making
+    /// a string: a literal's key is its bytes percent-decoded (as written when undecodable), a
+    /// parameter's is as written (`:name`). Registration, ``segments`` and the printer
+    /// (`RoutePattern+Printing.swift`) read a pattern's segments through this one reading, which
+    /// cuts the text as ``PatternText/forEachComponent(_:_:)`` does.
+    func forEachSegment(
+        _ body: (SegmentKind, _ key: UnsafeBufferPointer<UInt8>, _ written: UnsafeBufferPointer<UInt8>) ->
+            Void
+    ) {
         text.withBytes { bytes in
-            // The components of `OptionalGroupExpansion.components(of:)`: one leading and one
-            // trailing `/` removed, then split on `/` (the root is one empty component).
-            let region = bytes.trimmingOneSlash()
-            var start = region.startIndex
-            for end in region.startIndex...region.endIndex
-            where end == region.endIndex || bytes[end] == .slash {
-                let component = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                start = end + 1
+            PatternText.forEachComponent(bytes) { range in
+                let component = UnsafeBufferPointer(rebasing: bytes[range])
                 if component.count == 1, component[0] == UInt8(ascii: "*") {
-                    body(.wildcard, component)
+                    body(.wildcard, component, component)
                 } else if component.first == UInt8(ascii: ":") {
-                    body(.parameter, component)
+                    body(.parameter, component, component)
                 } else if !component.contains(.percent) {
-                    body(.literal, component)
+                    body(.literal, component, component)
                 } else {
                     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: component.count) { output in
                         guard let count = PercentDecoding.decode(component, into: output) else {
-                            return body(.literal, component)
+                            return body(.literal, component, component)
                         }
-                        body(.literal, UnsafeBufferPointer(rebasing: output[..<count]))
+                        body(.literal, UnsafeBufferPointer(rebasing: output[..<count]), component)
                     }
                 }
             }
         }
+    }
+
+    /// The index of the first segment written with a trailing `#` (`user#`, `:id#`; a lone `#`
+    /// is a literal): the segments after it are read from a URL's fragment (the "Routing rules"
+    /// article, *The fragment*). `nil` when there is none.
+    var fragmentMark: Int? {
+        var mark: Int?
+        var index = 0
+        forEachSegment { _, _, written in
+            if mark == nil, written.count > 1, written.last == .hash { mark = index }
+            index += 1
+        }
+        return mark
     }
 
     /// The parameter names, in segment order (made on each call: for tooling and registration).
@@ -197,7 +208,7 @@ final class RoutePattern: Equatable, Sendable {
         var found = -1
         var parameter = 0
         var segment = 0
-        forEachSegment { kind, _ in
+        forEachSegment { kind, _, _ in
             if kind == .parameter {
                 if parameter == index { found = segment }
                 parameter += 1
@@ -242,12 +253,6 @@ final class RoutePattern: Equatable, Sendable {
         if name.utf8.last == .hash { name = name.dropLastByte() }
         return String(name)
     }
-}
-
-/// A path component of a pattern with its 0-based UTF-8 offset in the pattern.
-struct PatternComponent: Equatable {
-    var text: Substring
-    var offset: Int
 }
 
 extension RoutePattern {

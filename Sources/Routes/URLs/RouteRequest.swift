@@ -274,52 +274,41 @@ struct RouteRequest {
         }
     }
 
-    /// The host's range when it serves as the first segment: always with
-    /// `.treatHostAsPathComponent`, else when the decoded host has no `.` and is not `localhost`.
-    /// Also tells whether the host is written with neither a capital nor an escape.
+    /// The host's range when it serves as the first segment (``HostRule/isPathSegment(decoded:options:)``),
+    /// and whether the host is written with neither a capital nor an escape.
     /// `isPlain`: the scan saw no `.`, capital or escape in the host.
     private static func hostSegment(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>?, isPlain: Bool, options: RouteOptions
     ) -> (ByteRange?, lowercase: Bool) {
         guard let range, !range.isEmpty else { return (nil, true) }
+        let host = UnsafeBufferPointer(rebasing: bytes[range])
         if isPlain {
-            let isSegment =
-                options.contains(.treatHostAsPathComponent)
-                || !isLocalhost(UnsafeBufferPointer(rebasing: bytes[range]))
-            return (isSegment ? ByteRange(range) : nil, true)
+            return (HostRule.isPathSegment(decoded: host, options: options) ? ByteRange(range) : nil, true)
         }
         // Most hosts have no escape: read them in place, without a decoding buffer.
         var hasPercent = false
-        var hasDot = false
         var hasCapital = false
-        for index in range.lowerBound..<range.upperBound {
-            let byte = bytes[index]
+        for byte in host {
             if byte == .percent {
                 hasPercent = true
-            } else if byte == .dot {
-                hasDot = true
             } else if byte.isASCIICapital {
                 hasCapital = true
             }
         }
         let lowercase = !hasPercent && !hasCapital
-        if options.contains(.treatHostAsPathComponent) { return (ByteRange(range), lowercase) }
-        if !hasPercent {
-            let isSegment = !hasDot && !isLocalhost(UnsafeBufferPointer(rebasing: bytes[range]))
-            return (isSegment ? ByteRange(range) : nil, lowercase)
+        guard hasPercent, !options.contains(.treatHostAsPathComponent) else {
+            return (
+                HostRule.isPathSegment(decoded: host, options: options) ? ByteRange(range) : nil, lowercase
+            )
         }
         let isSegment = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { decoded in
-            var host = UnsafeBufferPointer(rebasing: bytes[range])
-            if let count = PercentDecoding.decode(host, into: decoded) {
-                host = UnsafeBufferPointer(rebasing: decoded[..<count])
+            guard let count = PercentDecoding.decode(host, into: decoded) else {
+                return HostRule.isPathSegment(decoded: host, options: options)
             }
-            return !isLocalhost(host) && !host.contains(.dot)
+            return HostRule.isPathSegment(
+                decoded: UnsafeBufferPointer(rebasing: decoded[..<count]), options: options)
         }
         return (isSegment ? ByteRange(range) : nil, lowercase)
-    }
-
-    private static func isLocalhost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
-        host.count == 9 && host.elementsEqual("localhost".utf8)
     }
 
     /// The path without one leading and one trailing `/`. After a host segment an empty path

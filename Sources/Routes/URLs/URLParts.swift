@@ -336,7 +336,7 @@ struct URLParts {
         var index = 0
         while index < count, table[Int(bytes[index])] & CharacterClass.schemeBit != 0 { index += 1 }
         if index < count, bytes[index] == UInt8(ascii: ":") {
-            guard index > 0, CharacterClass.isAlpha(bytes[0]) else { return nil }
+            guard index > 0, Scheme.isLetter(bytes[0]) else { return nil }
             schemeEnd = Int32(truncatingIfNeeded: index)
             position = index + 1
         } else {
@@ -565,7 +565,7 @@ private struct CharacterClass {
         let byte = UInt8(value)
         var classes: UInt16 = 0
         if byte == .dot || byte.isASCIICapital { classes |= detailBit }
-        if isSchemeCharacter(byte) { classes |= schemeBit }
+        if Scheme.isSchemeByte(byte) { classes |= schemeBit }
         if byte | 0x20 == UInt8(ascii: "x") { classes |= xBit }
         if byte == .plus { classes |= plusBit }
         let isPlain = classes & (detailBit | xBit | plusBit) == 0
@@ -579,14 +579,5 @@ private struct CharacterClass {
     static func isDelimiter(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: ":") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?")
             || byte == UInt8(ascii: "#")
-    }
-
-    static func isAlpha(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-
-    static func isSchemeCharacter(_ byte: UInt8) -> Bool {
-        isAlpha(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 }
