@@ -212,23 +212,30 @@ import Testing
         }
     }
 
-    /// Before, these built URLs that routed with other values (an ignored query item, a dropped
-    /// wildcard component).
+    /// Before, this built a URL that routed with other values (an ignored query item).
     @Test func aValueThatWouldNotComeBackIsAnError() throws {
         #expect(throws: URLBuildingError(pattern: "/p", reason: .valueNotReadBack(key: ""))) {
             try router.url(for: "/p", scheme: "myapp", parameters: ["": "x"])
         }
+    }
+
+    /// Empty wildcard components are printed so that routing reads them back: a trailing empty
+    /// one gets one more `/`, since reading a path removes one.
+    @Test func emptyWildcardComponentsComeBack() throws {
         let wildcard = Definition.Keys.wildcard
-        #expect(throws: URLBuildingError(pattern: "/files/*", reason: .valueNotReadBack(key: wildcard))) {
-            try router.url(for: "/files/*", scheme: "myapp", parameters: [wildcard: [""]])
+        var received: [[String]] = []
+        router.myapp.add(pattern: "/files/*") { params in
+            received.append(params.wildcardComponents ?? ["?"])
+            return true
         }
-        router.myapp.add(pattern: "/files/*")
-        #expect(throws: URLBuildingError(pattern: "/files/*", reason: .valueNotReadBack(key: wildcard))) {
-            try router.myapp.url(for: "/files/*", parameters: [wildcard: ["a", ""]])
+        for components in [[""], ["a", ""], ["", "a"], ["", ""], ["a", "", "b"]] {
+            let url = try router.myapp.url(for: "/files/*", parameters: [wildcard: components])
+            #expect(router.route(to: url))
+            #expect(received.last == components, "\(url)")
         }
         #expect(
-            try router.myapp.url(for: "/files/*", parameters: [wildcard: ["", "a"]]).absoluteString
-                == "myapp://files//a")
+            try router.myapp.url(for: "/files/*", parameters: [wildcard: ["a", ""]]).absoluteString
+                == "myapp://files/a//")
     }
 
     /// Before, a text Foundation rejected became `file:///` without a word.

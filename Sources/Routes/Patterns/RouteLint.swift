@@ -323,8 +323,9 @@ extension RouteTable {
     fileprivate func redirectFindings(_ definition: Definition, declines: (Definition) -> Bool)
         -> [RouteLintWarning]
     {
-        guard let target = RedirectTarget(of: definition, in: self) else { return [] }
-        let reached = target.reachedDefinitions(mayDecline: declines)
+        let targets = RedirectTarget.targets(of: definition, in: self)
+        guard let target = targets.first else { return [] }
+        let reached = targets.flatMap { $0.reachedDefinitions(mayDecline: declines) }
         if reached.isEmpty {
             let falls = target.table.fallbackTable != nil
             var message: String
@@ -387,8 +388,11 @@ extension RouteTable {
             let step = queue[position]
             position += 1
             let table = step.scheme == scheme ? self : step.scheme.flatMap { router?.table(forScheme: $0) }
-            guard let table, let target = RedirectTarget(of: step, in: table) else { continue }
-            found = visit(target.reachedDefinitions(mayDecline: declines), from: step)
+            guard let table else { continue }
+            let next = RedirectTarget.targets(of: step, in: table).flatMap {
+                $0.reachedDefinitions(mayDecline: declines)
+            }
+            found = visit(next, from: step)
         }
         guard found else { return nil }
         // Walk back from `start` to the first step.

@@ -79,6 +79,36 @@ extension RoutePattern {
         return true
     }
 
+    /// Whether some URL's segments match both patterns: the segment counts they accept meet, and
+    /// at each position both can match the same segment (literals equal, the first ignoring
+    /// ASCII case, as a host segment is compared; a `:name` and a non-empty literal; two
+    /// `:name`s). Segments that a trailing `*` takes match anything.
+    func overlaps(_ other: RoutePattern) -> Bool {
+        let fixed = hasWildcard ? segments.count - 1 : segments.count
+        let otherFixed = other.hasWildcard ? other.segments.count - 1 : other.segments.count
+        switch (hasWildcard, other.hasWildcard) {
+        case (false, false): guard fixed == otherFixed else { return false }
+        case (true, false): guard otherFixed >= fixed else { return false }
+        case (false, true): guard fixed >= otherFixed else { return false }
+        case (true, true): break
+        }
+        for index in 0..<min(fixed, otherFixed) {
+            switch (segments[index], other.segments[index]) {
+            case (.literal(let mine), .literal(let theirs)):
+                let equal =
+                    index == 0
+                    ? mine.asciiLowercased() == theirs.asciiLowercased()
+                    : mine.utf8.elementsEqual(theirs.utf8)
+                guard equal else { return false }
+            case (.parameter, .literal(let text)), (.literal(let text), .parameter):
+                guard !text.isEmpty else { return false }
+            default:
+                continue
+            }
+        }
+        return true
+    }
+
     /// The pattern with every parameter renamed: equal shapes match exactly the same URLs.
     var shape: [PatternSegment] {
         segments.map { if case .parameter = $0 { return .parameter("") } else { return $0 } }

@@ -1,81 +1,77 @@
 import Foundation
 
-/// A redirect route's target: the `to` of ``RouteTable/addRedirect(from:to:priority:)``, read
-/// once at registration into the scheme and host it names (if any) and the pattern of its path.
+/// A redirect route's target: the `to` of ``RouteTable/addRedirect(from:to:priority:)``, parsed
+/// once at registration, then printed with the values of each URL it redirects (the "Routing
+/// rules" article, *Guards and redirects*).
 ///
-/// `/user/:id` keeps the routed URL's scheme and, when the URL's host is not read as a path
-/// segment (`https://example.com/u/7`), its host; `myapp://user/:id` names its scheme (`user` is
-/// then read as the first segment, as routing reads it); `https://example.com/user/:id` names its
-/// scheme and host (the "Routing rules" article, *The host*).
+/// A path target (`/user/:id`) keeps the routed URL's scheme and, when routing did not read the
+/// URL's host as a path segment (`https://example.com/u/7`), its host as written. A URL target
+/// (`myapp://user/:id`, `https://example.com/user/:id`) names its scheme, and its authority is
+/// printed as written; routing then reads the printed URL by the rules of its table as it is
+/// when the redirect runs, so whether `user` is a host or a segment is decided there, as for
+/// any URL.
 ///
-/// A class: a definition's action holds one reference, not four strings (every definition's
+/// A class: a definition's action holds one reference, not its parts (every definition's
 /// action is as wide as the widest case).
 final class Redirect {
     /// `to` as given.
     let target: String
+    /// The scheme a URL target names.
     let scheme: String?
-    let host: String?
-    /// The target's path pattern, `/` first.
-    let pattern: String
+    /// A URL target's authority as written (`example.com`, `user`, `localhost:3000`), or a `:name`
+    /// printed with its value; `nil` for a path target.
+    let authority: String?
+    /// The target's path: every expansion of its optional groups, parsed, longest first.
+    let expansions: [RoutePattern]
 
-    init(_ target: String) {
+    /// Parses `target` and checks that every expansion of `source` can print it: each `:name` it
+    /// names is a value of that expansion.
+    init(_ target: String, source: [RoutePattern]) throws(RoutePatternError) {
         self.target = target
-        var rest = Substring(target)
-        if let separator = target.range(of: "://"), Scheme.isValid(String(target[..<separator.lowerBound])) {
-            scheme = String(target[..<separator.lowerBound])
-            rest = target[separator.upperBound...]
-            let first = rest.prefix { $0 != "/" }
-            if URLBuilder.isPathSegment(URLBuilder.name(of: String(first)), options: []) || first.isEmpty {
-                host = nil
-            } else {
-                host = String(first)
-                rest = rest.dropFirst(first.count)
-            }
+        var path = Substring(target)
+        if let (scheme, rest) = Scheme.split(path) {
+            self.scheme = String(scheme)
+            let end = rest.firstIndex(of: "/") ?? rest.endIndex
+            authority = String(rest[..<end])
+            path = rest[end...]
         } else {
             scheme = nil
-            host = nil
+            authority = nil
         }
-        pattern = rest.hasPrefix("/") ? String(rest) : "/" + rest
-    }
-
-    /// The error for a target that names a value an expansion of `source` does not capture, or
-    /// whose pattern is invalid; `nil` when every expansion of `source` can build it.
-    func error(building source: [RoutePattern]) -> RoutePatternError? {
-        let expansions: [RoutePattern]
+        let pathOffset = target.distance(from: target.startIndex, to: path.startIndex)
         do {
-            expansions = try OptionalGroupExpansion.expand(pattern)
+            expansions = try OptionalGroupExpansion.expand(path.hasPrefix("/") ? String(path) : "/" + path)
         } catch {
-            return RoutePatternError(
-                pattern: target, offset: error.offset + offsetOfPattern, reason: error.reason)
+            throw RoutePatternError(
+                pattern: target, offset: pathOffset + error.offset - (path.hasPrefix("/") ? 0 : 1),
+                reason: error.reason)
+        }
+        let authorityName = authority.flatMap {
+            $0.hasPrefix(":") ? RoutePattern.parameterName($0[...]) : nil
         }
         for from in source {
             let captured = Set(from.parameterNames)
-            guard !expansions.contains(where: { Set($0.parameterNames).isSubset(of: captured) }) else {
-                continue
-            }
-            let missing = expansions.last?.parameterNames.first { !captured.contains($0) } ?? ""
+            let missing =
+                authorityName.flatMap { captured.contains($0) ? nil : $0 }
+                ?? (expansions.contains { Set($0.parameterNames).isSubset(of: captured) }
+                    ? nil : expansions.last?.parameterNames.first { !captured.contains($0) } ?? "")
+            guard let missing else { continue }
             let offset = target.range(of: ":" + missing).map {
                 target.distance(from: target.startIndex, to: $0.lowerBound)
             }
-            return RoutePatternError(
+            throw RoutePatternError(
                 pattern: target, offset: offset ?? 0, reason: .valueNotCaptured(missing, source: from.text))
         }
-        return nil
     }
 
-    /// Where ``pattern`` starts in ``target`` (a `/` may have been added before it).
-    private var offsetOfPattern: Int {
-        let written = target.hasSuffix(pattern) ? pattern.count : pattern.count - 1
-        return target.count - written
-    }
-
-    /// The URL to route instead of `parts`, built from the values of `parameters` (the match of
-    /// the redirect's `from`): its `:name` values and wildcard, then the routed URL's query and
-    /// fragment.
-    /// `nil` when no URL can be built (logged by the caller).
+    /// The URL to route instead of `parts`, printed from the values of `parameters` (the match of
+    /// the redirect's `from` in `table`): its `:name` values and wildcard components as routing
+    /// read them (empty ones included), then the query items routing read, and the fragment when
+    /// `from` did not read it. `nil` when the printed text is not a URL (logged by the caller).
     func target(of parts: URLParts, _ parameters: RouteParameters, in table: RouteTable) -> URLParts? {
-        // Routing reads a fragment as more of the path (`b#frag`); unless `from` is a fragment
-        // route, its values are read without it and the fragment is carried over as it is.
+        // Routing reads a fragment as more of the path (`b#frag`); unless `from` reads the
+        // fragment (it has a `#`), its values are read without it and the fragment is carried
+        // over as it is.
         var parameters = parameters
         var fragment: Substring?
         if let written = parts.fragment, !parameters.matched.text.contains("#") {
@@ -90,30 +86,40 @@ final class Redirect {
                 fragment = written
             }
         }
-        var values: [String: Any] = [:]
+        var values: [String: String] = [:]
         for name in parameters.matched.parameterNames {
             values[name] = parameters.routeValue(named: name)
         }
-        if let wildcard = parameters.wildcardComponents { values[Definition.Keys.wildcard] = wildcard }
-        let scheme = self.scheme ?? parts.scheme.map(String.init)
-        // The routed URL's host, when routing did not read it as the first segment.
-        var host = self.host
-        if self.scheme == nil, let urlHost = parts.host, !urlHost.isEmpty,
-            !URLBuilder.isPathSegment(urlHost, options: table.options)
-        {
-            host = String(urlHost) + (parts.url?.port.map { ":\($0)" } ?? "")
-        }
-        let start = table.router.map { router in scheme.map { router.table(forScheme: $0) } ?? router.default
-        }
-        let builder = URLBuilder(pattern: pattern, scheme: scheme, host: host, parameters: values)
-        guard let url = try? builder.build(in: start ?? table, requiringRegistration: false, checking: false)
+        guard let chosen = expansions.first(where: { $0.parameterNames.allSatisfy { values[$0] != nil } }),
+            case .success(let printed) = chosen.printed(
+                value: { values[$0] }, wildcard: parameters.wildcardComponents ?? [])
         else { return nil }
-        var text = url.absoluteString
-        if let query = parts.query, !query.isEmpty {
-            let hash = text.firstIndex(of: "#") ?? text.endIndex
-            let separator = text[..<hash].contains("?") ? "&" : "?"
-            text.insert(contentsOf: separator + query, at: hash)
+        let scheme = self.scheme ?? parts.scheme.map(String.init)
+        var authority: String?
+        if let written = self.authority {
+            if written.hasPrefix(":") {
+                guard let value = values[RoutePattern.parameterName(written[...])], !value.isEmpty else {
+                    return nil
+                }
+                authority = PrintedPath.encode(value)
+            } else {
+                authority = written
+            }
+        } else if let host = parts.host, !host.isEmpty, !HostRule.isPathSegment(host, options: table.options)
+        {
+            // The routed URL's host, as written, when routing did not read it as a segment.
+            authority = String(host) + (parts.url?.port.map { ":\($0)" } ?? "")
         }
+        var query: [String] = []
+        parameters.request.forEachQueryItem { name, value in
+            query.append(PrintedPath.encode(name) + "=" + PrintedPath.encode(value))
+            return true
+        }
+        let options =
+            table.router.map { router in scheme.map { router.table(forScheme: $0) } ?? router.default }?
+            .options ?? table.options
+        var text = printed.text(
+            scheme: scheme, authority: authority, options: options, query: query.joined(separator: "&"))
         if let fragment { text += "#" + fragment }
         return URLParts(string: text)
     }
@@ -140,10 +146,9 @@ extension RouteTable {
     /// - Returns: the registered definitions (empty when rejected).
     @discardableResult
     public func addRedirect(from: String, to: String, priority: Int = 0) -> [Definition] {
-        let redirect = Redirect(to)
+        let redirect: Redirect
         do throws(RoutePatternError) {
-            let source = try OptionalGroupExpansion.expand(from)
-            if let error = redirect.error(building: source) { throw error }
+            redirect = try Redirect(to, source: try OptionalGroupExpansion.expand(from))
         } catch {
             report(error)
             return []

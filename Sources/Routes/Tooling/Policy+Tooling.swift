@@ -1,78 +1,51 @@
 /// What lint and `explain` need to know about guards and redirects, read from the tables without
 /// routing anything (the walk itself is in `Walk.swift`).
 
-extension RoutePattern {
-    /// Whether some URL's segments match both patterns: the segment counts they accept meet, and
-    /// at each position both can match the same segment (equal literals; a `:name` and a
-    /// non-empty literal; two `:name`s). Segments that a trailing `*` takes match anything.
-    func overlaps(_ other: RoutePattern) -> Bool {
-        let fixed = hasWildcard ? segments.count - 1 : segments.count
-        let otherFixed = other.hasWildcard ? other.segments.count - 1 : other.segments.count
-        switch (hasWildcard, other.hasWildcard) {
-        case (false, false): guard fixed == otherFixed else { return false }
-        case (true, false): guard otherFixed >= fixed else { return false }
-        case (false, true): guard fixed >= otherFixed else { return false }
-        case (true, true): break
-        }
-        for index in 0..<min(fixed, otherFixed) {
-            switch (segments[index], other.segments[index]) {
-            case (.literal(let mine), .literal(let theirs)):
-                guard mine.utf8.elementsEqual(theirs.utf8) else { return false }
-            case (.parameter, .literal(let text)), (.literal(let text), .parameter):
-                guard !text.isEmpty else { return false }
-            default:
-                continue
-            }
-        }
-        return true
-    }
-}
-
-/// Where the URLs that a redirect definition matches are sent, as lint sees it: the table routing
-/// starts over in and the pattern the target URL's segments have there.
+/// Where the URLs that a redirect definition matches are sent, as lint sees it: a table routing
+/// starts over in and the pattern the printed target's segments have there (the redirect
+/// prints its target; routing reads it by that table's rules, as ``Redirect`` says).
 struct RedirectTarget {
     /// The redirect's `to`, as given.
     let text: String
-    /// The table of the target's scheme (the global table when that scheme has none); for a
-    /// target without a scheme, the redirect's own table.
+    /// The table routing starts over in: the table of the target's scheme as the tables are now
+    /// (the global table when that scheme has none).
     let table: RouteTable
-    /// The expansion of the target that the URL builder picks for the definition: the longest one
-    /// whose `:name`s the definition's pattern captures.
+    /// The target's segments as ``table`` reads them: the expansion of the target that the
+    /// redirect prints for the definition (the longest whose `:name`s it captures), with a URL
+    /// target's authority first when the table reads it as a segment (``HostRule``).
     let pattern: RoutePattern
-    /// The host the target names, which the table's ``RouteTable/hosts`` must accept.
+    /// The host a URL target names, which the table's ``RouteTable/hosts`` must accept; `nil`
+    /// for a path target (it keeps the routed URL's host).
     let host: String?
 
-    /// The target of `definition`, a redirect of `table`; `nil` when it is not a redirect or its
-    /// target cannot be built (a host that the target table reads as a path segment).
-    init?(of definition: Definition, in table: RouteTable) {
-        guard let redirect = definition.action?.redirectRoute,
-            let expansions = try? OptionalGroupExpansion.expand(redirect.pattern)
-        else { return nil }
+    /// The targets of `definition`, a redirect of `table`: one table for a URL target; for a
+    /// path target, the table of each scheme whose URLs can reach the redirect — `table` itself,
+    /// and for the global table also every table that falls back to it (its URLs keep their
+    /// scheme). Empty when it is not a redirect or the router is gone.
+    static func targets(of definition: Definition, in table: RouteTable) -> [RedirectTarget] {
+        guard let redirect = definition.action?.redirectRoute, let router = table.router else { return [] }
         let captured = Set(definition.parsed.parameterNames)
-        guard let chosen = expansions.first(where: { Set($0.parameterNames).isSubset(of: captured) }) else {
-            return nil
-        }
-        let start: RouteTable
-        if let scheme = redirect.scheme {
-            if let router = table.router {
-                start = router.table(forScheme: scheme)
-            } else if Scheme.key(scheme) == table.key {
-                start = table
-            } else {
-                return nil
+        guard let chosen = redirect.expansions.first(where: { Set($0.parameterNames).isSubset(of: captured) })
+        else { return [] }
+        guard let scheme = redirect.scheme, let authority = redirect.authority else {
+            let starts =
+                table.isGlobal ? router.allTables.filter { $0.isGlobal || $0.fallbackTable != nil } : [table]
+            return starts.map {
+                RedirectTarget(text: redirect.target, table: $0, pattern: chosen, host: nil)
             }
-        } else {
-            start = table
         }
-        if let host = redirect.host,
-            URLBuilder.isPathSegment(URLBuilder.name(of: host), options: start.options)
-        {
-            return nil
+        let start = router.table(forScheme: scheme)
+        let name = HostRule.name(of: authority)
+        if authority.hasPrefix(":") || HostRule.isPathSegment(name, options: start.options) {
+            let text = "/" + authority + (chosen.text == "/" ? "" : chosen.text)
+            guard let pattern = try? OptionalGroupExpansion.expand(text).first else { return [] }
+            return [RedirectTarget(text: redirect.target, table: start, pattern: pattern, host: nil)]
         }
-        text = redirect.target
-        self.table = start
-        pattern = chosen
-        host = redirect.host.map { String(URLBuilder.name(of: $0)) }
+        return [
+            RedirectTarget(
+                text: redirect.target, table: start, pattern: chosen,
+                host: PercentDecoding.decodeOrKeep(Substring(name)))
+        ]
     }
 
     /// The definitions the target's URLs may reach, in the order routing asks them: of the target
@@ -97,8 +70,7 @@ struct RedirectTarget {
     /// The tables the target is routed in: the target table unless its hosts refuse the
     /// target's host, then the global table when the target table falls back.
     var tables: [RouteTable] {
-        let acceptsHost = host.map { table.hostFilter?.accepts(Substring($0)) ?? true } ?? true
-        return (acceptsHost ? [table] : []) + (table.fallbackTable.map { [$0] } ?? [])
+        (hostRefused ? [] : [table]) + (table.fallbackTable.map { [$0] } ?? [])
     }
 
     /// Whether the target table's hosts refuse the host the target names.

@@ -54,8 +54,7 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         /// why. (Checked after building; the other reasons name the usual causes first.)
         case notMatched(url: String, mismatch: String)
         /// Routed in its table, the URL matches the pattern, but the handler would not receive the
-        /// value under `key` as given: a query item with an empty name is ignored, a wildcard's
-        /// trailing empty component is dropped, a `:name#` value loses its trailing `#`.
+        /// value under `key` as given: a query item with an empty name is ignored.
         case valueNotReadBack(key: String)
     }
 
@@ -252,30 +251,26 @@ struct URLBuilder {
             let missing = expansions.last?.parameterNames.first { parameters[$0] == nil } ?? ""
             throw error(.missingParameter(missing))
         }
-        var components: [String] = []
-        var fragmentStart: Int?
-        for (segment, raw) in zip(chosen.segments, rawComponents(of: chosen)) {
-            switch segment {
-            case .literal(let text):
-                components.append(URLBuilder.encode(raw.hasSuffix("#") ? String(text.dropLast()) : text))
-            case .parameter(let name):
-                let value = try text(of: parameters[name] ?? "", key: name)
-                guard !value.isEmpty else { throw error(.emptyParameter(name)) }
-                components.append(URLBuilder.encode(value))
-            case .wildcard:
-                components += try texts(Definition.Keys.wildcard).map(URLBuilder.encode)
-            }
-            if fragmentStart == nil, raw.count > 1, raw.hasSuffix("#") { fragmentStart = components.count }
+        var values: [String: String] = [:]
+        for name in chosen.parameterNames { values[name] = try text(of: parameters[name] ?? "", key: name) }
+        let printed: PrintedPath
+        switch chosen.printed(value: { values[$0] }, wildcard: try texts(Definition.Keys.wildcard)) {
+        case .success(let path): printed = path
+        case .failure(.missing(let name)): throw error(.missingParameter(name))
+        case .failure(.empty(let name)): throw error(.emptyParameter(name))
         }
-        if let host, scheme != nil,
-            URLBuilder.isPathSegment(URLBuilder.name(of: host), options: table.options)
-        {
-            throw error(.hostReadAsPathSegment(host))
+        var authority: String?
+        if let host, scheme != nil {
+            let name = HostRule.name(of: host)
+            guard !HostRule.isPathSegment(name, options: table.options) else {
+                throw error(.hostReadAsPathSegment(host))
+            }
+            authority = PrintedPath.encode(String(name)) + host[name.endIndex...]
         }
         let used = Set(chosen.parameterNames + [Definition.Keys.wildcard])
         let query = try queryString(excluding: used)
         let url = try self.url(
-            assemble(components, fragmentStart: fragmentStart, query: query, options: table.options))
+            printed.text(scheme: scheme, authority: authority, options: table.options, query: query))
         if checking {
             try check(
                 url, in: table, registered: registered, chosen: chosen, expansions: expansions, used: used)
@@ -347,39 +342,6 @@ struct URLBuilder {
         }
     }
 
-    /// The pattern text of each segment (to see the `#` of fragment routes).
-    private func rawComponents(of pattern: RoutePattern) -> [String] {
-        var text = Substring(pattern.text)
-        if text.hasPrefix("/") { text = text.dropFirst() }
-        if text.hasSuffix("/") { text = text.dropLast() }
-        return text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    }
-
-    private func assemble(_ components: [String], fragmentStart: Int?, query: String, options: RouteOptions)
-        -> String
-    {
-        let pathEnd = fragmentStart ?? components.count
-        var path = Array(components[..<pathEnd])
-        var text = ""
-        if let scheme {
-            text = scheme + "://"
-            if let host {
-                let name = URLBuilder.name(of: host)
-                text += URLBuilder.encode(String(name)) + host[name.endIndex...]
-            } else if let first = path.first, URLBuilder.isPathSegment(Substring(first), options: options) {
-                text += first
-                path.removeFirst()
-            }
-        }
-        // The root is `myapp://`; otherwise the path starts with "/".
-        if !(path.isEmpty || path == [""] && scheme != nil) { text += "/" + path.joined(separator: "/") }
-        if !query.isEmpty { text += "?" + query }
-        if let fragmentStart {
-            text += "#/" + components[fragmentStart...].joined(separator: "/")
-        }
-        return text
-    }
-
     /// The URL of `text`. Every character was percent-encoded, so Foundation accepts it; if it
     /// ever did not, the caller gets the reason, never another URL.
     func url(_ text: String) throws(URLBuildingError) -> URL {
@@ -394,7 +356,7 @@ struct URLBuilder {
         var items: [String] = []
         for key in parameters.keys.sorted() where !used.contains(key) && !URLBuilder.reserved.contains(key) {
             for text in try texts(key) {
-                items.append(URLBuilder.encode(key) + "=" + URLBuilder.encode(text))
+                items.append(PrintedPath.encode(key) + "=" + PrintedPath.encode(text))
             }
         }
         return items.joined(separator: "&")
@@ -419,35 +381,5 @@ struct URLBuilder {
             throw URLBuildingError(pattern: pattern, reason: .unsupportedValue(key: key, type: type))
         }
         return text
-    }
-
-    /// Whether routing reads a host (percent-encoded, or as given) as the first path segment:
-    /// always with ``RouteOptions/treatHostAsPathComponent``, else when it is not empty, has no
-    /// `.` and is not `localhost` (the "Routing rules" article, *The host*).
-    static func isPathSegment(_ host: Substring, options: RouteOptions) -> Bool {
-        guard !host.isEmpty else { return false }
-        if options.contains(.treatHostAsPathComponent) { return true }
-        let decoded = PercentDecoding.decodeOrKeep(host)
-        return !decoded.contains(".") && decoded != "localhost"
-    }
-
-    /// The host without its port: `localhost` for `localhost:3000`.
-    static func name(of host: String) -> Substring {
-        guard let colon = host.lastIndex(of: ":"), host.index(after: colon) != host.endIndex,
-            host[host.index(after: colon)...].allSatisfy({ $0.isASCII && $0.isNumber })
-        else { return Substring(host) }
-        return host[..<colon]
-    }
-
-    /// Unreserved characters and a few safe sub-delimiters stay; everything else is encoded,
-    /// including `+` (read as a space), `&` and `=` (query syntax), `#`, `?`, `/` and `%`.
-    private static let allowed: CharacterSet = {
-        var set = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-        set.insert(charactersIn: "-._~!$'()*,;")
-        return set
-    }()
-
-    private static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }

@@ -1,0 +1,108 @@
+import Foundation
+
+/// A pattern printed with values: the inverse of a match. Routing the printed URL in a table
+/// with the same reading rules gives the pattern back these values (the "Routing rules"
+/// article, *Reading a URL*).
+struct PrintedPath: Equatable {
+    /// The path's segments, percent-encoded: up to and including the segment written with a
+    /// trailing `#`, for a fragment route.
+    var segments: [String]
+    /// For a fragment route, the segments read from the fragment, percent-encoded.
+    var fragment: [String]?
+
+    /// The URL text: `scheme://`, then `authority` (as written) or, when `authority` is `nil`
+    /// and a table with `options` reads it back as a segment (``HostRule``), the first segment;
+    /// then the path, `?` and `query` when it is not empty, and the fragment. Without a scheme,
+    /// a relative URL (`/user/7`). A trailing empty segment gets one more `/`, since reading
+    /// removes one.
+    func text(scheme: String?, authority: String?, options: RouteOptions, query: String) -> String {
+        var path = segments[...]
+        var text = ""
+        var tookSegment = false
+        if let scheme {
+            text = scheme + "://"
+            if let authority {
+                text += authority
+            } else if let first = path.first, HostRule.isPathSegment(first, options: options) {
+                text += first
+                path = path.dropFirst()
+                tookSegment = true
+            }
+        }
+        if path == [""] && !tookSegment {
+            // The root: `myapp://`, `https://example.com/`, `/`.
+            if scheme == nil || authority != nil { text += "/" }
+        } else if !path.isEmpty {
+            text += "/" + path.joined(separator: "/")
+            if path.last == "" { text += "/" }
+        }
+        if !query.isEmpty { text += "?" + query }
+        if let fragment {
+            text += "#/" + fragment.joined(separator: "/")
+            if fragment.last == "" { text += "/" }
+        }
+        return text
+    }
+
+    /// Unreserved characters and a few safe sub-delimiters stay; everything else is encoded,
+    /// including `+` (read as a space), `&` and `=` (query syntax), `#`, `?`, `/` and `%`.
+    static let allowed: CharacterSet = {
+        var set = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        set.insert(charactersIn: "-._~!$'()*,;")
+        return set
+    }()
+
+    /// `text` as a segment or query part that decodes back to it.
+    static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}
+
+extension RoutePattern {
+    /// Why a pattern cannot be printed with the values given.
+    enum PrintingFailure: Error, Equatable {
+        /// No value for `:name`.
+        case missing(String)
+        /// An empty value for `:name`, which matches only non-empty segments.
+        case empty(String)
+    }
+
+    /// The pattern printed with `value(name)` for each `:name` and `wildcard` for a `*`, each
+    /// percent-encoded; literals decoded, then encoded. A segment written with a trailing `#`
+    /// ends the path: the segments after it go to the fragment.
+    func printed(value: (String) -> String?, wildcard: [String]) -> Result<PrintedPath, PrintingFailure> {
+        var printed = PrintedPath(segments: [], fragment: nil)
+        var failure: PrintingFailure?
+        forEachSegment { kind, key, written in
+            guard failure == nil else { return }
+            let isMark = printed.fragment == nil && written.count > 1 && written.last == .hash
+            var texts: [String]
+            switch kind {
+            case .wildcard:
+                texts = wildcard.map(PrintedPath.encode)
+            case .parameter:
+                let name = RoutePattern.parameterName(Substring(String(decoding: written, as: UTF8.self)))
+                guard let text = value(name) else {
+                    failure = .missing(name)
+                    return
+                }
+                guard !text.isEmpty else {
+                    failure = .empty(name)
+                    return
+                }
+                texts = [PrintedPath.encode(text)]
+            case .literal:
+                var literal = String(decoding: key, as: UTF8.self)
+                if isMark, literal.hasSuffix("#") { literal.removeLast() }
+                texts = [PrintedPath.encode(literal)]
+            }
+            if printed.fragment != nil {
+                printed.fragment! += texts
+            } else {
+                printed.segments += texts
+                if isMark { printed.fragment = [] }
+            }
+        }
+        return failure.map { .failure($0) } ?? .success(printed)
+    }
+}

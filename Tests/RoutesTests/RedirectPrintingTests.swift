@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+@testable import Routes
+
+/// A redirect prints its target from the parsed `to` with the values its source read, so routing
+/// the printed URL is what the redirect does (the "Routing rules" article, *Guards and
+/// redirects*).
+@MainActor @Suite struct RedirectPrintingTests {
+    /// Before, the routed URL's host was decoded and encoded again: `caf%C3%A9` became
+    /// `caf%25C3%25A9`, and the target was not routed.
+    @Test func aRedirectKeepsTheHostAsRead() {
+        let router = Router()
+        router.https.hosts = ["*.example.com"]
+        var url: URL?
+        router.https.add(pattern: "/new/:x") { params in
+            url = params.url
+            return true
+        }
+        router.https.addRedirect(from: "/old/:x", to: "/new/:x")
+        #expect(router.route(to: "https://caf%C3%A9.example.com/old/a"))
+        #expect(url?.absoluteString == "https://caf%C3%A9.example.com/new/a")
+    }
+
+    /// Before, a URL target's host-or-segment was decided at registration with no options, so
+    /// the URL was never built for a table that reads its host as a segment.
+    @Test func aURLTargetIsReadByItsTablesRules() {
+        let router = Router()
+        router.https.options.insert(.treatHostAsPathComponent)
+        var received: String?
+        router.https.add(pattern: "/example.com/new/:x") { params in
+            received = params.string("x")
+            return true
+        }
+        router.myapp.addRedirect(from: "/web/:x", to: "https://example.com/new/:x")
+        #expect(router.route(to: "myapp://web/7"))
+        #expect(received == "7")
+        #expect(router.lint().isEmpty)
+    }
+
+    /// Before, the fragment's query items were dropped when a fragment route redirected.
+    @Test func aFragmentRoutesQueryItemsAreCarried() {
+        let router = Router()
+        var received: [String: String] = [:]
+        router.myapp.add(pattern: "/view/:id") { params in
+            received = ["id": params.string("id") ?? "", "ref": params.string("ref") ?? "-"]
+            return true
+        }
+        router.myapp.addRedirect(from: "/old#/view/:id", to: "/view/:id")
+        #expect(router.route(to: "myapp://old#/view/7?ref=a"))
+        #expect(received == ["id": "7", "ref": "a"])
+    }
+
+    /// Before, a trailing empty wildcard component was dropped by the redirect.
+    @Test func emptyWildcardComponentsAreCarried() {
+        let router = Router()
+        var received: [[String]] = []
+        router.myapp.add(pattern: "/new/*") { params in
+            received.append(params.wildcardComponents ?? [])
+            return true
+        }
+        router.myapp.addRedirect(from: "/old/*", to: "/new/*")
+        for path in ["a//", "a", "/a", "a//b", "", "/"] {
+            #expect(router.route(to: "myapp://new/\(path)"))
+            let direct = received.last
+            #expect(router.route(to: "myapp://old/\(path)"))
+            #expect(received.last == direct, "myapp://old/\(path)")
+        }
+        #expect(received[0] == ["a", ""])
+    }
+
+    /// Values, escapes, `+` and non-ASCII text reach the target as the source read them.
+    @Test func valuesAndQueryItemsArriveAsRead() {
+        let router = Router()
+        var received: [String: String] = [:]
+        router.myapp.add(pattern: "/user/:id") { params in
+            received = ["id": params.string("id") ?? "", "q": params.string("q") ?? "-"]
+            return true
+        }
+        router.myapp.addRedirect(from: "/u/:id", to: "/user/:id")
+        for (id, query) in [("a+b", "c+d"), ("caf%C3%A9", "%2B"), ("%ZZ", "x%26y"), ("a%2Fb", "")] {
+            #expect(router.route(to: "myapp://user/\(id)?q=\(query)"))
+            let direct = received
+            #expect(router.route(to: "myapp://u/\(id)?q=\(query)"))
+            #expect(received == direct, "\(id) \(query)")
+        }
+    }
+
+    /// A target whose first segment is not a host segment (it has a `.`) is printed as a path.
+    @Test func aTargetWhoseFirstSegmentIsNoHostStaysInThePath() {
+        let router = Router()
+        var received: String?
+        router.myapp.add(pattern: "/v1.0/:x") { params in
+            received = params.string("x")
+            return true
+        }
+        router.myapp.addRedirect(from: "/old/:x", to: "/v1.0/:x")
+        #expect(router.route(to: "myapp://old/7"))
+        #expect(received == "7")
+    }
+
+    /// A URL target's authority is printed as written: its port stays.
+    @Test func aURLTargetKeepsItsPort() {
+        let router = Router()
+        var url: URL?
+        router.http.add(pattern: "/x/:id") { params in
+            url = params.url
+            return true
+        }
+        router.myapp.addRedirect(from: "/dev/:id", to: "http://localhost:3000/x/:id")
+        #expect(router.route(to: "myapp://dev/5"))
+        #expect(url?.absoluteString == "http://localhost:3000/x/5")
+    }
+}
+
+/// Lint's claims about redirects and guards are claims about routing: each is checked here by
+/// routing.
+@MainActor @Suite struct LintClaimsTests {
+    /// Before, lint sent a path target of the global table to the global table only; routing
+    /// sends it to the table of the routed URL's scheme, which falls back.
+    @Test func aLoopThroughFallbackIsALoop() {
+        let router = Router()
+        router.myapp.shouldFallback = true
+        router.myapp.addRedirect(from: "/a", to: "/b")
+        router.default.addRedirect(from: "/b", to: "/a")
+        var events: [RoutingEvent.Kind] = []
+        router.onEvent = { events.append($0.kind) }
+        #expect(!router.route(to: "myapp://a"))
+        #expect(events.last == .redirectLimitReached)
+        #expect(router.lint().map(\.kind).contains(.redirectLoop))
+    }
+
+    /// Before, lint compared a first literal byte for byte; routing compares a host segment
+    /// ignoring ASCII case, so the guard is asked and the redirect's target routes.
+    @Test func aHostSegmentMatchesIgnoringCaseForLintToo() {
+        let router = Router()
+        var asked: [String] = []
+        router.myapp.add(pattern: "/Settings/:tab") { _ in
+            asked.append("route")
+            return true
+        }
+        router.myapp.addGuard(for: "/settings/*") { _ in
+            asked.append("guard")
+            return .proceed
+        }
+        router.myapp.addRedirect(from: "/prefs/:tab", to: "/settings/:tab")
+        #expect(router.route(to: "myapp://prefs/general"))
+        #expect(asked == ["guard", "route"])
+        let kinds = router.lint().map(\.kind)
+        #expect(!kinds.contains(.unreachableGuard))
+        #expect(!kinds.contains(.unmatchedRedirectTarget))
+    }
+}
