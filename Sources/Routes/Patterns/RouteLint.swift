@@ -238,11 +238,9 @@ extension RouteTable {
     private func schemeInPattern(_ definition: Definition) -> RouteLintWarning? {
         let text =
             definition.pattern.hasPrefix("/") ? definition.pattern.dropFirst() : Substring(definition.pattern)
-        guard let separator = text.range(of: "://"), Scheme.isValid(String(text[..<separator.lowerBound]))
-        else {
-            return nil
-        }
-        let fix = LintFix(scheme: String(text[..<separator.lowerBound]), rest: text[separator.upperBound...])
+        guard let (scheme, rest) = Scheme.split(text) else { return nil }
+        let options = router?.existingTable(forScheme: String(scheme))?.options ?? RouteOptions()
+        let fix = LintFix(scheme: String(scheme), rest: rest, options: options)
         var advice = "register \(fix.pattern) in the table of \(fix.scheme)"
         if let host = fix.host { advice += " with \(host) in its hosts" }
         return RouteLintWarning(
@@ -440,26 +438,22 @@ struct LintFix: Sendable, Hashable {
     let host: String?
     let pattern: String
 
-    /// The fix for a pattern `scheme://rest`.
-    init(scheme: String, rest: Substring) {
+    /// The fix for a pattern `scheme://rest`, for a table of `scheme` with `options`.
+    init(scheme: String, rest: Substring, options: RouteOptions) {
         self.scheme = scheme
         let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-        var host = rest[..<hostEnd]
-        let path = rest[hostEnd...]
         // The port is not part of the host that `hosts` compares.
-        if let colon = host.lastIndex(of: ":"), host[host.index(after: colon)...].allSatisfy(\.isNumber) {
-            host = host[..<colon]
-        }
-        let name = PercentDecoding.decodeOrKeep(host)
+        let host = HostRule.name(of: rest[..<hostEnd])
+        let path = rest[hostEnd...]
         if host.isEmpty {
             self.host = nil
             pattern = path.isEmpty ? "/" : String(path)
-        } else if !name.contains(".") && name != "localhost" {
+        } else if host.hasPrefix(":") || HostRule.isPathSegment(host, options: options) {
             // Routing reads such a host as the first segment (a `:name` host too).
             self.host = nil
             pattern = "/" + host + path
         } else {
-            self.host = name
+            self.host = PercentDecoding.decodeOrKeep(host)
             pattern = path.isEmpty ? "/" : String(path)
         }
     }

@@ -188,7 +188,7 @@ public final class Router {
         existingTable(forScheme: scheme) ?? `default`
     }
 
-    private func existingTable(forScheme scheme: String) -> RouteTable? {
+    func existingTable(forScheme scheme: String) -> RouteTable? {
         let key = Scheme.key(scheme)
         if key == `default`.key { return `default` }
         return tables.first { $0.key == key }
