@@ -73,9 +73,12 @@ extension RoutePattern {
     func printed(value: (String) -> String?, wildcard: [String]) -> Result<PrintedPath, PrintingFailure> {
         var printed = PrintedPath(segments: [], fragment: nil)
         var failure: PrintingFailure?
+        let mark = fragmentMark()
+        var index = 0
         forEachSegment { kind, key, written in
+            defer { index += 1 }
             guard failure == nil else { return }
-            let isMark = printed.fragment == nil && written.count > 1 && written.last == .hash
+            let isMark = index == mark
             var texts: [String]
             switch kind {
             case .wildcard:
@@ -93,7 +96,7 @@ extension RoutePattern {
                 texts = [PrintedPath.encode(text)]
             case .literal:
                 var literal = String(decoding: key, as: UTF8.self)
-                if isMark, literal.hasSuffix("#") { literal.removeLast() }
+                if isMark { literal.removeLast() }
                 texts = [PrintedPath.encode(literal)]
             }
             if printed.fragment != nil {

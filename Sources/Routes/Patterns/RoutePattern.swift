@@ -147,13 +147,15 @@ final class RoutePattern: Equatable, Sendable {
     }
 
     /// The index of the first segment written with a trailing `#` (`user#`, `:id#`; a lone `#`
-    /// is a literal): the segments after it are read from a URL's fragment (the "Routing rules"
-    /// article, *The fragment*). `nil` when there is none.
-    var fragmentMark: Int? {
+    /// is a literal), of any kind or of `kind`: the segments after it are read from a URL's
+    /// fragment (the "Routing rules" article, *The fragment*). `nil` when there is none.
+    func fragmentMark(of kind: SegmentKind? = nil) -> Int? {
         var mark: Int?
         var index = 0
-        forEachSegment { _, _, written in
-            if mark == nil, written.count > 1, written.last == .hash { mark = index }
+        forEachSegment { segmentKind, _, written in
+            if mark == nil, written.count > 1, written.last == .hash, kind == nil || kind == segmentKind {
+                mark = index
+            }
             index += 1
         }
         return mark

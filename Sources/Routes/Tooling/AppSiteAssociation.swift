@@ -176,7 +176,7 @@ enum AppSiteAssociation {
     /// segment names another host).
     private static func shape(_ definition: Definition, table: RouteTable, host: String?) -> Shape? {
         var segments = definition.parsed.segments
-        var hashParameter = hashParameterIndex(definition.pattern, count: segments.count)
+        var hashParameter = definition.parsed.fragmentMark(of: .parameter)
         guard table.options.contains(.treatHostAsPathComponent), let first = segments.first else {
             return Shape(
                 definition: definition, segments: segments, onlyHost: false, hashParameter: hashParameter)
@@ -201,17 +201,6 @@ enum AppSiteAssociation {
             hostIsSegment: true, hostFragment: hostFragment, hashParameter: hashParameter)
         if case .parameter = first { shape.hostIsParameter = true }
         return shape
-    }
-
-    /// The index of the first `:name#` segment of a pattern (cut as patterns are: one leading and
-    /// one trailing `/` removed, then on `/`), when it has `count` segments.
-    private static func hashParameterIndex(_ pattern: String, count: Int) -> Int? {
-        var text = Substring(pattern)
-        if text.hasPrefix("/") { text = text.dropFirst() }
-        if text.hasSuffix("/") { text = text.dropLast() }
-        let components = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard components.count == count else { return nil }
-        return components.firstIndex { $0.count > 2 && $0.hasPrefix(":") && $0.hasSuffix("#") }
     }
 
     /// The entries that admit what an accepting definition routes: its path with every literal
