@@ -11,6 +11,8 @@ enum PatternVerdict: Hashable {
     case literal(index: Int, expected: String, actual: String)
     /// Segment `index` is empty, and `:name` needs a non-empty one.
     case emptyParameter(index: Int, name: String)
+    /// Routing's search finds no match, for a reason none of the others names.
+    case segmentsDiffer
 
     /// `nil` for ``matches``; otherwise why not, as a phrase.
     var mismatch: String? {
@@ -24,6 +26,8 @@ enum PatternVerdict: Hashable {
             return "segment \(index) is \"\(actual)\", not \"\(expected)\""
         case .emptyParameter(let index, let name):
             return "segment \(index) is empty, :\(name) needs a value"
+        case .segmentsDiffer:
+            return "its segments do not match the URL's"
         }
     }
 }

@@ -76,13 +76,8 @@ final class Redirect {
         var fragment: Substring?
         if let written = parts.fragment, !parameters.matched.text.contains("#") {
             let request = RouteRequest(parts: parts.withoutFragment, options: table.options)
-            let matched = parameters.matched
-            if request.verdict(for: matched) == .matches {
-                parameters = request.withSegments {
-                    RouteParameters(
-                        request: request, matched: matched, captures: Captures(matched, $0), extra: nil,
-                        scheme: table.scheme)
-                }
+            if let withoutFragment = request.parameters(of: parameters.matched, scheme: table.scheme) {
+                parameters = withoutFragment
                 fragment = written
             }
         }

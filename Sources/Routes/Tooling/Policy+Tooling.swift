@@ -84,17 +84,18 @@ extension RouteTable {
     /// How lint messages name this table: `the table of myapp`, `the global table`.
     var lintName: String { isGlobal ? "the global table" : "the table of \(scheme)" }
 
-    /// The guards of this table, each once, in registration order: the pattern as given and
-    /// its expansions.
-    var guardGroups: [(pattern: String, expansions: [RoutePattern])] {
-        var groups: [(pattern: String, expansions: [RoutePattern])] = []
+    /// The guards of this table, each once, in registration order: the pattern as given, its
+    /// expansions and their definitions.
+    var guardGroups: [(pattern: String, expansions: [RoutePattern], definitions: [Definition])] {
+        var groups: [(pattern: String, expansions: [RoutePattern], definitions: [Definition])] = []
         var last: RouteGuard?
         for definition in guardDefinitions {
             guard let routeGuard = definition.action?.routeGuard else { continue }
             if routeGuard === last {
                 groups[groups.count - 1].expansions.append(definition.parsed)
+                groups[groups.count - 1].definitions.append(definition)
             } else {
-                groups.append((routeGuard.pattern, [definition.parsed]))
+                groups.append((routeGuard.pattern, [definition.parsed], [definition]))
                 last = routeGuard
             }
         }

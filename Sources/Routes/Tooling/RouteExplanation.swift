@@ -300,7 +300,14 @@ extension RouteTable {
             return true
         }
         let acceptsHost = acceptsHost(of: parts)
-        let verdicts = definitions.map { request.verdict(for: $0.parsed) }
+        // Whether a definition matches is routing's own search; the verdict says why not.
+        let matching = request.withSegments { segments in
+            (matches: Set(index.matches(segments)), guards: Set(guardIndex.matches(segments)))
+        }
+        let verdicts = definitions.map { definition in
+            matching.matches.contains(ObjectIdentifier(definition))
+                ? .matches : request.verdict(for: definition.parsed).notMatching
+        }
         let redirectURLs = acceptsHost ? redirectURLs(parts, request) : [:]
         let entries = zip(definitions, verdicts).map { definition, verdict in
             RouteExplanation.Entry(
@@ -311,7 +318,10 @@ extension RouteTable {
                 redirectURL: redirectURLs[ObjectIdentifier(definition)])
         }
         let guards = guardGroups.map { group in
-            let verdicts = group.expansions.map { request.verdict(for: $0) }
+            let verdicts = zip(group.expansions, group.definitions).map { expansion, definition in
+                matching.guards.contains(ObjectIdentifier(definition))
+                    ? .matches : request.verdict(for: expansion).notMatching
+            }
             let mismatch: String?
             if !acceptsHost {
                 mismatch = "the table does not route this host"
@@ -336,8 +346,8 @@ extension RouteTable {
     private func redirectURLs(_ parts: URLParts, _ request: RouteRequest) -> [ObjectIdentifier: URL] {
         guard definitions.contains(where: { $0.action?.redirectRoute != nil }) else { return [:] }
         var urls: [ObjectIdentifier: URL] = [:]
-        _ = request.withSegments { segments in
-            index.forEachMatch(segments) { definition, captures in
+        request.withSegments { segments in
+            _ = index.forEachMatch(segments) { definition, captures in
                 guard let redirect = definition.action?.redirectRoute else { return false }
                 let parameters = RouteParameters(
                     request: request, matched: definition.parsed, captures: captures, extra: nil,

@@ -292,16 +292,15 @@ struct URLBuilder {
         let request = RouteRequest(parts: parts, options: table.options)
         let notMatched = URLBuildingError.Reason.notMatched(
             url: url.absoluteString,
-            mismatch: request.verdict(for: chosen).mismatch
-                ?? "its definition is not among the matches")
+            mismatch: request.verdict(for: chosen).mismatch ?? "its definition is not among the matches")
         let reached: (RoutePattern, Captures)?
         if registered.isEmpty {
             // Routing tries longer expansions first: the URL must not fit one of them.
-            guard let first = expansions.first(where: { request.verdict(for: $0) == .matches }) else {
+            guard let first = expansions.first(where: { request.captures(of: $0) != nil }) else {
                 throw error(notMatched)
             }
             guard first == chosen else { throw error(.ambiguous(routedTo: first.text)) }
-            reached = request.withSegments { (chosen, Captures(chosen, $0)) }
+            reached = request.captures(of: chosen).map { (chosen, $0) }
         } else {
             // The first match that is the pattern's definition; a match of the same registration
             // asked before it (a longer expansion) would get the URL with other values.
@@ -309,8 +308,8 @@ struct URLBuilder {
             let siblings = Set(registered.map(table.sourcePattern(of:)))
             var found: Result<(RoutePattern, Captures), URLBuildingError>?
             let index = table.index
-            _ = request.withSegments { segments in
-                index.forEachMatch(segments) { definition, captures in
+            request.withSegments { segments in
+                _ = index.forEachMatch(segments) { definition, captures in
                     if targets.contains(where: { $0 === definition }) {
                         found = .success((definition.parsed, captures))
                     } else if siblings.contains(table.sourcePattern(of: definition)) {
