@@ -177,7 +177,8 @@ enum AppSiteAssociation {
     private static func shape(_ definition: Definition, table: RouteTable, host: String?) -> Shape? {
         var segments = definition.parsed.segments
         var hashParameter = definition.parsed.fragmentMark(of: .parameter)
-        guard table.options.contains(.treatHostAsPathComponent), let first = segments.first else {
+        // A universal link's host is a domain name: it has a `.`.
+        guard HostRule.isPathSegment(host ?? ".", options: table.options), let first = segments.first else {
             return Shape(
                 definition: definition, segments: segments, onlyHost: false, hashParameter: hashParameter)
         }
