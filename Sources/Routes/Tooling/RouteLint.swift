@@ -51,10 +51,11 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         /// router.myapp.addRedirect(from: "/b/:id", to: "myapp://a/:id")
         /// ```
         ///
-        /// The rule: the target's URLs (its pattern, as built from what the redirect captures)
-        /// are routed where routing routes them — the table of the target's scheme, or the
-        /// redirect's own table for a target without one (for the global table: the URLs of the
-        /// schemes without a table), then the global table when that table falls back. In
+        /// The rule: the target's URLs (its pattern, as printed from what the redirect captures,
+        /// read by the rules of the table it is routed in) are routed where routing routes them —
+        /// the table of the target's scheme; for a target without one, the table of the routed
+        /// URL's scheme: the redirect's own table, and for a redirect of the global table also
+        /// every table that falls back to it — then the global table when that table falls back. In
         /// routing order, every redirect whose pattern can match one of those URLs is a next
         /// step, up to the first route that matches all of them and does not decline (`mayDecline`;
         /// a redirect never declines): the routes after it are never asked. The warning is given
@@ -73,9 +74,9 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         /// The rule: no route of the target's table (see ``redirectLoop``; a table whose
         /// ``RouteTable/hosts`` refuse the host the target names has none), nor of the global
         /// table when that table falls back, has a pattern that can match a URL of the target's
-        /// pattern. Patterns are compared segment by segment: equal literals, a `:name` and any
-        /// non-empty literal, two `:name`s, and whatever a trailing `*` takes can match the same
-        /// segment. The warning's pattern is the redirect's (the expansion, for a `from` with
+        /// pattern. Patterns are compared segment by segment: equal literals (the first ignoring
+        /// ASCII case, as routing compares a host segment), a `:name` and any non-empty literal,
+        /// two `:name`s, and whatever a trailing `*` takes can match the same segment. The warning's pattern is the redirect's (the expansion, for a `from` with
         /// optional groups: each picks its own expansion of the target).
         case unmatchedRedirectTarget
         /// A guard that no route of its table can match: guards are asked only before a route of
