@@ -59,6 +59,20 @@ enum OptionalGroupExpansion {
         return patterns
     }
 
+    /// The pattern of a ``Definition``, which may not have optional groups: a parenthesis is
+    /// ``RoutePatternError/Reason/optionalGroupInDefinition`` at its offset.
+    static func parseWithoutGroups(_ pattern: String) throws(RoutePatternError) -> RoutePattern {
+        if let offset = pattern.utf8.firstIndex(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") })
+        {
+            throw RoutePatternError(
+                pattern: pattern,
+                utf8Offset: pattern.utf8.distance(from: pattern.utf8.startIndex, to: offset),
+                reason: .optionalGroupInDefinition)
+        }
+        return try RoutePattern(
+            text: pattern, components: PatternText.components(of: pattern), source: pattern)
+    }
+
     /// Whether the pattern has an optional group (or a stray parenthesis) at all.
     static func hasGroups(_ pattern: String) -> Bool {
         pattern.utf8.contains { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") }

@@ -202,14 +202,7 @@ public final class RouteTable {
             guard definition.scheme == nil else {
                 throw RoutePatternError(pattern: definition.pattern, offset: 0, reason: .alreadyRegistered)
             }
-            if let offset = definition.pattern.firstIndex(where: { $0 == "(" || $0 == ")" }) {
-                throw RoutePatternError(
-                    pattern: definition.pattern,
-                    offset: definition.pattern.distance(from: definition.pattern.startIndex, to: offset),
-                    reason: .optionalGroupInDefinition)
-            }
-            let parsed = try OptionalGroupExpansion.expand(definition.pattern)
-            definition.registeredPattern = parsed[0]
+            definition.registeredPattern = try OptionalGroupExpansion.parseWithoutGroups(definition.pattern)
         } catch {
             report(error)
             return false
