@@ -161,6 +161,15 @@ final class RoutePattern: Equatable, Sendable {
         return mark
     }
 
+    /// Whether a segment is written with a `#` (`user#`, `:id#`, `a#b`): a URL's fragment can
+    /// then supply some of what the pattern matches (the "Routing rules" article, *The
+    /// fragment*).
+    var readsFragment: Bool {
+        var found = false
+        forEachSegment { _, _, written in found = found || written.contains(.hash) }
+        return found
+    }
+
     /// The parameter names, in segment order (made on each call: for tooling and registration).
     /// Split on the bytes of `/`: a `/` followed by a combining mark is one `Character`.
     var parameterNames: [String] {

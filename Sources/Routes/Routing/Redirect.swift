@@ -74,7 +74,7 @@ final class Redirect {
         // over as it is.
         var parameters = parameters
         var fragment: Substring?
-        if let written = parts.fragment, !parameters.matched.text.contains("#") {
+        if let written = parts.fragment, !parameters.matched.readsFragment {
             let request = RouteRequest(parts: parts.withoutFragment, options: table.options)
             if let withoutFragment = request.parameters(of: parameters.matched, scheme: table.scheme) {
                 parameters = withoutFragment
