@@ -58,7 +58,8 @@ expect 1 "the table does not route this host" explain 'https://evil.com/user/vie
 expect 0 "sample-routes.txt: no problems" lint --table sample-routes.txt
 expect 0 "shadowed.txt:3:8: warning: [alpha] /user/new is shadowed by /user/:id" lint --table "$fixtures/shadowed.txt"
 expect 0 "declines.txt: no problems" lint --table "$fixtures/declines.txt"
-expect 0 "<stdin>: no problems" lint --table - < <(printf '/post/:id decline\n/post/:slug\n')
+expect 0 "<stdin>: no problems" lint --table - < <(printf '/post/:id may-decline\n/post/:slug\n')
+expect 0 "<stdin>:1:11: warning: decline is deprecated" lint --table - < <(printf '/post/:id decline\n/post/:slug\n')
 expect 0 "starts with a scheme" lint --table - < <(printf 'myapp://user/:id\n')
 expect 0 "/:x matches every one-segment URL, whatever its scheme" lint --table - < <(printf '/:x\n')
 expect 2 "broken.txt:3:14: error: Invalid route pattern" lint --table "$fixtures/broken.txt"

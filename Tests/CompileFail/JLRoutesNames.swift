@@ -78,6 +78,28 @@ import Routes
     table.removeRouteWithPattern("/a")
     // expected-error@+1 {{'routes' has been renamed to 'definitions'}}
     _ = table.routes
+    // Assignments, as JLRoutes code writes them, name the replacement too (a get-only stand-in
+    // said "cannot assign to property").
+    // expected-error@+1 {{'shouldFallbackToGlobalRoutes' has been renamed to 'shouldFallback'}}
+    router.myapp.shouldFallbackToGlobalRoutes = true
+    // expected-error@+1 {{'unmatchedURLHandler' has been renamed to 'unmatchedHandler'}}
+    router.myapp.unmatchedURLHandler = { _, _ in }
+    // expected-error@+1 {{'shouldFallbackToGlobalRoutes' has been renamed to 'shouldFallback'}}
+    table.shouldFallbackToGlobalRoutes = false
+    // expected-error@+1 {{'unmatchedURLHandler' has been renamed to 'unmatchedHandler'}}
+    table.unmatchedURLHandler = nil
+    // expected-error@+1 {{'routes' has been renamed to 'definitions'}}
+    table.routes = []
+    // expected-error@+1 {{'shouldFallbackToGlobalRoutes' is unavailable: a setting of each table: router.myapp.shouldFallback}}
+    router.shouldFallbackToGlobalRoutes = true
+    // expected-error@+1 {{'unmatchedURLHandler' is unavailable: a setting of each table: router.myapp.unmatchedHandler}}
+    router.unmatchedURLHandler = { _, _ in }
+    // expected-error@+1 {{'globalRoutes' has been renamed to 'default'}}
+    router.globalRoutes = table
+    // expected-error@+1 {{'global' has been renamed to 'default'}}
+    router.global = table
+    // expected-error@+1 {{'allRoutes' is unavailable: each table's routes are its definitions (router.default.definitions); print(router) lists them all}}
+    router.allRoutes = [:]
     // What still works: a scheme's table by name.
     router.myapp.add(pattern: "/a")
 }

@@ -123,6 +123,33 @@ import Testing
         #expect(host["e"] as? String == "e/")
     }
 
+    @Test func everyValueOfAPatternWithMoreThanEightIsReadAlikeByEveryAccessor() throws {
+        // Past eight values, or past segment 254, the pattern keeps no positions: the parameters
+        // index the values once (reading each had cut every segment again).
+        struct Some: Decodable {
+            let v2: Int
+            let v10: String
+            let v13: String
+        }
+        let params = try #require(
+            parameters(
+                pattern: "/a" + (1...11).map { "/:v\($0)" }.joined() + "/b/:v12#/:v13/*",
+                url: "myapp://a/1/%32/3/4/5/6/7/8/9/ten+10/11/b/12#/thirteen%23/w?v3=query"))
+        let expected = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "ten 10", "11", "12", "thirteen#"]
+        #expect((1...13).map { params["v\($0)"] as? String } == expected)
+        #expect((1...13).map { params.string("v\($0)") } == expected)
+        #expect((1...13).map { params.dictionary["v\($0)"] as? String } == expected)
+        #expect(params.int("v12") == 12)
+        #expect(params.count == 13 + 4)
+        let some = try params.decode(Some.self)
+        #expect((some.v2, some.v10, some.v13) == (2, "ten 10", "thirteen#"))
+        let far = (0..<260).map { "/l\($0)" }.joined()
+        let distant = try #require(parameters(pattern: far + "/:far", url: "myapp:/" + far + "/x%2F"))
+        #expect(distant["far"] as? String == "x/")
+        #expect(distant.dictionary["far"] as? String == "x/")
+        #expect(distant["l3"] == nil)
+    }
+
     @Test func undecodableValuesAreKeptAsWritten() throws {
         let params = try #require(parameters(pattern: "/a/:v", url: "myapp://a/%E2%82?q=%E2%82"))
         #expect(params["v"] as? String == "%E2%82")

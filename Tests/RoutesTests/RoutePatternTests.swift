@@ -71,6 +71,16 @@ import Testing
         #expect(try Router.expand(pattern: "/files(/*)") == ["/files/*", "/files"])
     }
 
+    @Test func expansionsAreOrderedByTextLengthNotByTheGroupsKept() throws {
+        // The documentation said "longest first (ties: earlier groups first)", which reads as the
+        // groups kept; the order is the text's length in UTF-16 code units (the "Routing rules"
+        // article, *Order: longest first*).
+        #expect(
+            try Router.expand(pattern: "/post/:id(/comments)(/:commentID)") == [
+                "/post/:id/comments/:commentID", "/post/:id/:commentID", "/post/:id/comments", "/post/:id",
+            ])
+    }
+
     @Test func tenGroupsExpandToAThousandDefinitions() throws {
         let pattern = "/r" + (0..<10).map { "(/g\($0))" }.joined()
         let expansions = try Router.expand(pattern: pattern)

@@ -6,12 +6,27 @@ import Testing
 @Suite struct URLBuildingTests {
     let router = Router()
 
+    /// The URL the router builds for `pattern`, once the pattern is registered in the table of
+    /// `scheme` (the global table for `nil`) if no table routing reaches has it.
     func build(
         _ pattern: String, scheme: String? = "myapp", host: String? = nil, _ parameters: [String: Any] = [:]
     )
         throws -> String
     {
-        try router.url(for: pattern, scheme: scheme, host: host, parameters: parameters).absoluteString
+        register(pattern, scheme: scheme)
+        return try router.url(for: pattern, scheme: scheme, host: host, parameters: parameters).absoluteString
+    }
+
+    /// Registers `pattern` in the table of `scheme` (the global table for `nil`) unless the table
+    /// that routes URLs of `scheme` (or the global table it falls back to) has it: the router
+    /// builds URLs of registered patterns only.
+    func register(_ pattern: String, scheme: String? = "myapp") {
+        let table = scheme.map { router[$0] } ?? router.default
+        let reached = [table] + (table.shouldFallback ? [router.default] : [])
+        let registered = reached.contains { table in
+            table.definitions.contains { $0.pattern == pattern || table.sourcePattern(of: $0) == pattern }
+        }
+        if !registered { table.add(pattern: pattern) }
     }
 
     @Test func fillsParametersAndSendsTheRestToTheQuery() throws {
@@ -45,14 +60,18 @@ import Testing
     }
 
     @Test func buildsFragmentRoutes() throws {
-        #expect(try build("/user#/view/:id", ["id": 7, "ref": "a"]) == "myapp://user?ref=a#/view/7")
         let recorder = Recorder()
-        router.default.add(pattern: "/user#/view/:id", handler: recorder.handler("fragment"))
+        router.myapp.add(pattern: "/user#/view/:id", handler: recorder.handler("fragment"))
+        #expect(try build("/user#/view/:id", ["id": 7, "ref": "a"]) == "myapp://user?ref=a#/view/7")
         #expect(router.route(to: try build("/user#/view/:id", ["id": 7, "ref": "a"])))
         #expect(routeValues(recorder.last) == ["id": "7", "ref": "a"])
     }
 
     @Test func reportsErrors() throws {
+        register("/user/:id")
+        register("/a(/:x)/:y", scheme: nil)
+        register("/user/:id", scheme: nil)
+        register("/a(/:id)/*", scheme: nil)
         #expect(throws: URLBuildingError(pattern: "/user/:id", reason: .missingParameter("id"))) {
             try router.url(for: "/user/:id", scheme: "myapp")
         }
@@ -82,6 +101,7 @@ import Testing
 
     /// `myapp://feed/post/7` reads `feed` as a path segment, so it never routed to `/post/:id`.
     @Test func aHostReadAsAPathSegmentIsAnError() throws {
+        router.default.add(pattern: "/post/:id")
         let feed = URLBuildingError(pattern: "/post/:id", reason: .hostReadAsPathSegment("feed"))
         #expect(throws: feed) {
             try router.url(for: "/post/:id", scheme: "myapp", host: "feed", parameters: ["id": 7])
@@ -171,8 +191,12 @@ import Testing
                 == "Cannot build a URL for \"/a\": the pattern is not registered in the table of JLRoutesGlobalRoutesScheme, where the URL would be routed"
         )
         #expect(router.schemes == ["myapp"])  // building created no table
-        // A pattern registered nowhere is built by the rules alone (links to other apps).
-        #expect(try router.url(for: "/never", scheme: "other").absoluteString == "other://never")
+        // A pattern registered nowhere is not built.
+        #expect(
+            throws: URLBuildingError(pattern: "/never", reason: .notRegistered(scheme: Router.defaultScheme))
+        ) {
+            try router.url(for: "/never", scheme: "other")
+        }
         // The global table that a table falls back to routes its patterns.
         router.default.add(pattern: "/home")
         #expect(throws: URLBuildingError(pattern: "/home", reason: .notRegistered(scheme: "myapp"))) {
@@ -186,6 +210,28 @@ import Testing
         #expect(
             try router.myapp.url(for: "/the/foo/:a", parameters: ["a": 1]).absoluteString
                 == "myapp://the/foo/1")
+    }
+
+    /// Before, the router built any pattern registered in no table by the reading rules alone:
+    /// a typo (`/usr/:id` for `/user/:id`) gave `myapp://usr/1`, which routes nowhere.
+    @Test func theRouterBuildsOnlyPatternsOfTheTableThatRoutesTheURL() throws {
+        router.myapp.add(pattern: "/user/:id")
+        router.https.add(pattern: "/post/:id")
+        #expect(throws: URLBuildingError(pattern: "/usr/:id", reason: .notRegistered(scheme: "myapp"))) {
+            try router.url(for: "/usr/:id", scheme: "myapp", parameters: ["id": 1])
+        }
+        #expect(throws: URLBuildingError(pattern: "/post/:id", reason: .notRegistered(scheme: "myapp"))) {
+            try router.url(for: "/post/:id", scheme: "myapp", parameters: ["id": 1])
+        }
+        #expect(try build("/user/:id", ["id": 1]) == "myapp://user/1")
+        // No table for the scheme: routing uses the global table, so its patterns are built.
+        let global = URLBuildingError(
+            pattern: "/user/:id", reason: .notRegistered(scheme: Router.defaultScheme))
+        #expect(throws: global) { try router.url(for: "/user/:id", scheme: "other", parameters: ["id": 1]) }
+        router.default.add(pattern: "/home")
+        #expect(try router.url(for: "/home", scheme: "other").absoluteString == "other://home")
+        #expect(try router.url(for: "/home").absoluteString == "/home")
+        #expect(router.schemes == ["https", "myapp"])  // building created no table
     }
 
     /// A route of another pattern asked first is not an error: the pattern's handler runs when it
@@ -214,6 +260,7 @@ import Testing
 
     /// Before, this built a URL that routed with other values (an ignored query item).
     @Test func aValueThatWouldNotComeBackIsAnError() throws {
+        register("/p")
         #expect(throws: URLBuildingError(pattern: "/p", reason: .valueNotReadBack(key: ""))) {
             try router.url(for: "/p", scheme: "myapp", parameters: ["": "x"])
         }
@@ -261,6 +308,8 @@ import Testing
 
     @Test func nilIsAbsent() throws {
         let none = Optional<Int>.none as Any
+        register("/user/:id")
+        register("/user/:id", scheme: nil)
         #expect(throws: URLBuildingError(pattern: "/user/:id", reason: .missingParameter("id"))) {
             try router.url(for: "/user/:id", scheme: "myapp", parameters: ["id": none])
         }
@@ -314,6 +363,7 @@ import Testing
             ("/files/*", [Definition.Keys.wildcard: [now]], Definition.Keys.wildcard, "Date"),
         ]
         for (pattern, parameters, key, type) in cases {
+            register(pattern)
             #expect(
                 throws: URLBuildingError(pattern: pattern, reason: .unsupportedValue(key: key, type: type)),
                 performing: { try router.url(for: pattern, scheme: "myapp", parameters: parameters) })
@@ -334,13 +384,13 @@ import Testing
         let values: [String: Any] = [
             "id": 42, "tab": selected as Any, "ref": ref as Any, "debug": true, "ids": [1, 2],
         ]
-        let link = try build("/user/:id(/:tab)", values)
-        #expect(link == "myapp://user/42/likes?debug=true&ids=1&ids=2")
         var received: RouteParameters?
-        router.default.add(pattern: "/user/:id(/:tab)") { params in
+        router.myapp.add(pattern: "/user/:id(/:tab)") { params in
             received = params
             return true
         }
+        let link = try build("/user/:id(/:tab)", values)
+        #expect(link == "myapp://user/42/likes?debug=true&ids=1&ids=2")
         #expect(router.route(to: link))
         let params = try #require(received)
         #expect(params.int("id") == 42)

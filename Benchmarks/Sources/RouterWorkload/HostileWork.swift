@@ -16,7 +16,8 @@ public enum HostileWork {
     public static let cases: [(name: String, size: Int)] = [
         ("long-segment", 1 << 16), ("many-segments", 12_500), ("many-query-items", 6_000),
         ("empty-segments-and-hashes", 10_000), ("routes-that-cannot-match", 2_000),
-        ("long-patterns", 4_000), ("many-parameters", 1_000),
+        ("long-patterns", 4_000), ("many-parameters", 1_000), ("many-values-dictionary", 500),
+        ("many-values-by-name", 500), ("many-values-decoded", 500),
     ]
 
     /// The work of case `name` at `size`, everything but the measured call made already; `nil`
@@ -53,8 +54,39 @@ public enum HostileWork {
             // Once quadratic: a duplicate name was looked for in an array (fixed in 3dc72f0).
             let pattern = (0..<size).map { "/:p\($0)" }.joined()
             return { Router().default.add(pattern: pattern) }
+        case "many-values-dictionary", "many-values-by-name", "many-values-decoded":
+            // A route of `size` values, read in one handler call: each value once, whatever the
+            // accessor (values after the fourth were found again by cutting every segment).
+            let names = (0..<size).map { "p\($0)" }
+            let read: (RouteParameters) -> Bool
+            switch name {
+            case "many-values-dictionary": read = { $0.dictionary.count == size + 3 }
+            case "many-values-by-name": read = { params in names.allSatisfy { params.string($0) != nil } }
+            default: read = { (try? $0.decode(EveryValue.self))?.count == size + 3 }
+            }
+            let router = Router()
+            router.default.add(pattern: names.map { "/:\($0)" }.joined(), handler: read)
+            let url = "myapp://" + (0..<size).map { "v\($0)" }.joined(separator: "/")
+            return { precondition(router.route(to: url), "the route of \(size) values did not match") }
         default:
             return nil
+        }
+    }
+
+    /// Every key of the parameters, decoded as text.
+    private struct EveryValue: Decodable {
+        let count: Int
+
+        private struct Key: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            count = try container.allKeys.filter { try container.decode(String.self, forKey: $0) != "" }.count
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 /// Why a URL could not be built from a pattern.
 ///
 /// ```swift
+/// router.myapp.add(pattern: "/user/:id") { _ in true }
 /// do {
 ///     _ = try router.url(for: "/user/:id", scheme: "myapp", parameters: [:])
 /// } catch {
@@ -44,9 +45,10 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         case hostNotAccepted(String?)
         /// The table the URL is routed in — the table of `scheme` (``Router/defaultScheme`` for
         /// the global table), or the global table it falls back to — has no definition of this
-        /// pattern. From a table, `url(for:)` builds URLs of that table's patterns only; from the
-        /// router, only when the pattern is registered in some other table (a pattern registered
-        /// nowhere is built by the reading rules of the table alone).
+        /// pattern (as written, or as one of its expansions). From a table or from the router,
+        /// `url(for:)` builds URLs of the patterns that routing would reach only: a misspelled
+        /// pattern (`/usr/:id` for `/user/:id`), or one registered in another scheme's table,
+        /// throws this rather than build a URL that routes nowhere.
         case notRegistered(scheme: String)
         /// Foundation does not read this text as a URL.
         case notAURL(String)
@@ -115,14 +117,18 @@ extension Router {
     /// unwrapped and `nil` is absent; any other value throws
     /// ``URLBuildingError/Reason/unsupportedValue(key:type:)``.
     ///
-    /// The URL is checked against the table it would be routed in — the table of `scheme`, or the
-    /// global table when the scheme has none — as ``RouteTable/url(for:host:parameters:)``
-    /// checks it: routed there, it matches the pattern's definition with the given values, or
-    /// this throws. A pattern registered in no table of the router is checked against that
-    /// table's reading rules (its options and ``RouteTable/hosts``) alone, so links to routes of
-    /// other apps can be built too.
+    /// The URL is checked against the table routing would choose for it — the table of
+    /// `scheme`, or the global table when the router has no table for the scheme (or `scheme`
+    /// is `nil`) — as ``RouteTable/url(for:host:parameters:)`` checks it: the pattern must be
+    /// registered in that table, or in the global table it falls back to
+    /// (``RouteTable/shouldFallback``), else this throws
+    /// ``URLBuildingError/Reason/notRegistered(scheme:)``; routed there, the URL matches the
+    /// pattern's definition with the given values, or this throws. So a scheme without a table
+    /// builds the global table's patterns, which routing sends it to.
     ///
     /// ```swift
+    /// router.myapp.add(pattern: "/user/view/:id(/:tab)") { _ in true }
+    /// router.https.add(pattern: "/post/:id") { _ in true }
     /// try router.url(
     ///     for: "/user/view/:id(/:tab)", scheme: "myapp",
     ///     parameters: ["id": 42, "ref": "mail"])
@@ -132,11 +138,12 @@ extension Router {
     ///     parameters: ["id": 7])
     /// // https://example.com/post/7
     /// try router.url(
-    ///     for: "/post/:id", scheme: "myapp", host: "feed", parameters: ["id": 7])
-    /// // throws: myapp://feed/post/7 would read "feed" as a path segment
+    ///     for: "/usr/view/:id", scheme: "myapp", parameters: ["id": 7])
+    /// // throws: not registered in the table of myapp
     /// ```
     /// - Parameters:
-    ///   - pattern: a pattern as given to `add(pattern:)`, or one of its expansions.
+    ///   - pattern: a pattern as given to `add(pattern:)` in the table that routes the URL, or
+    ///     one of its expansions.
     ///   - scheme: the URL's scheme; `nil` builds a relative URL (`/user/view/42`), which the
     ///     global table routes.
     ///   - host: a host for universal links (`example.com`, `localhost:3000`); when `nil`, the
@@ -148,8 +155,7 @@ extension Router {
         let key = scheme.map(Scheme.key)
         let table = key.flatMap { key in allTables.first { $0.key == key } } ?? `default`
         let builder = URLBuilder(pattern: pattern, scheme: scheme, host: host, parameters: parameters)
-        let registeredSomewhere = allTables.contains { !$0.definitions(of: pattern).isEmpty }
-        return try builder.build(in: table, requiringRegistration: registeredSomewhere)
+        return try builder.build(in: table, requiringRegistration: true)
     }
 }
 

@@ -24,6 +24,10 @@ public struct RouteParameters {
     let matched: RoutePattern
     /// What the match captured, in the request's segment text (``RouteRequest/withSegmentBytes(_:)``).
     let captures: Captures
+    /// Every value's range and name, for a pattern whose positions are not kept
+    /// (``RoutePattern/keepsPositions``); `nil` for the others, whose values ``captures`` and the
+    /// pattern find in constant time.
+    private let valueIndex: ValueIndex?
     /// The extra parameters, `nil` when there are none (the frequent case: then the parameters
     /// of a handler call copy and release no dictionary).
     private let extraOrNil: [String: Any]?
@@ -42,6 +46,7 @@ public struct RouteParameters {
         self.request = request
         self.matched = matched
         self.captures = captures
+        valueIndex = matched.keepsPositions ? nil : ValueIndex(matched, request)
         assert(extra?.isEmpty != true, "no extra parameters are passed as nil")
         self.extraOrNil = extra
         self.tableScheme = scheme
@@ -96,7 +101,7 @@ public struct RouteParameters {
             return true
         }
         for (name, values) in repeated { result[name] = values }
-        matched.forEachParameter { index, name, _ in result[name] = routeValue(index) }
+        forEachRouteValue { name, value in result[name] = value }
         result.merge(extra) { _, new in new }
         // Reserved keys last: a query item or an extra parameter never stands in for one.
         result[Keys.wildcard] = wildcardComponents  // removes the key when the pattern has no `*`
@@ -149,7 +154,24 @@ public struct RouteParameters {
     /// The `:name` value captured for `name`, whatever the query or the extra parameters say
     /// (a redirect builds its target from these).
     func routeValue(named name: String) -> String? {
-        matched.parameterIndex(of: name).map(routeValue)
+        valuePosition(of: name).map(routeValue)
+    }
+
+    /// Calls `body` with each `:name` value and its name, in the pattern's order, all read in
+    /// one pass over the segment text (which may be joined for the call: see
+    /// ``RouteRequest/withSegmentBytes(_:)``).
+    private func forEachRouteValue(_ body: (_ name: String, _ value: String) -> Void) {
+        let decodes = request.parts.ranges.segmentsNeedDecoding
+        let plusAsSpace = decodesPlus
+        request.withSegmentBytes { bytes in
+            matched.forEachParameter { index, name, _ in
+                let value = RouteParameters.valueBytes(valueRange(index), in: bytes)
+                body(
+                    name,
+                    decodes
+                        ? PercentDecoding.decodeOrKeep(value, plusAsSpace: plusAsSpace) : String(utf8: value))
+            }
+        }
     }
 
     /// The `index`th `:name` value: one trailing `#` (from a fragment) removed, `+` and escapes
@@ -185,21 +207,44 @@ public struct RouteParameters {
     private func withValueBytes<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
         -> Result
     {
-        var range = index < Captures.kept ? captures[index] : uncapturedRange(index)
-        return request.withSegmentBytes { bytes in
-            // (Offsets into the text: they cannot overflow.)
-            if range.upperBound &- range.lowerBound > 1, bytes[range.upperBound &- 1] == .hash {
-                range.upperBound &-= 1
-            }
-            return body(UnsafeBufferPointer(rebasing: bytes[range.range]))
-        }
+        let range = valueRange(index)
+        return request.withSegmentBytes { body(RouteParameters.valueBytes(range, in: $0)) }
     }
 
-    /// The range of a value the captures do not keep (after the fourth): the segments are cut
-    /// again to find it.
+    /// The bytes of the value at `range` of the segment text, one trailing `#` (from a fragment)
+    /// removed.
+    @inline(__always)
+    private static func valueBytes(_ range: ByteRange, in bytes: UnsafeBufferPointer<UInt8>)
+        -> UnsafeBufferPointer<UInt8>
+    {
+        var range = range
+        // (Offsets into the text: they cannot overflow.)
+        if range.upperBound &- range.lowerBound > 1, bytes[range.upperBound &- 1] == .hash {
+            range.upperBound &-= 1
+        }
+        return UnsafeBufferPointer(rebasing: bytes[range.range])
+    }
+
+    /// The range in the segment text of the `index`th `:name` value.
+    @inline(__always)
+    private func valueRange(_ index: Int) -> ByteRange {
+        index < Captures.kept ? captures[index] : uncapturedRange(index)
+    }
+
+    /// The range of a value the captures do not keep (after the fourth): from the value index
+    /// when there is one, else (the fifth to the eighth value: at most four) by cutting the
+    /// segments again.
     @inline(never)
     private func uncapturedRange(_ index: Int) -> ByteRange {
-        request.withSegments { $0[matched.segmentIndex(ofParameter: index)] }
+        if let valueIndex { return valueIndex[index] }
+        return request.withSegments { $0[matched.segmentIndex(ofParameter: index)] }
+    }
+
+    /// The position among the values of the one named `name`; `nil` when none is.
+    @inline(__always)
+    private func valuePosition(of name: String) -> Int? {
+        if let valueIndex { return valueIndex.position(of: name) }
+        return matched.parameterIndex(of: name)
     }
 
     /// The text under `key`, found without going through `Any`, for the typed accessors.
@@ -253,7 +298,7 @@ public struct RouteParameters {
         // The frequent case first, inlined: a route value, with no extra parameter to override it
         // and no parameter named like a reserved key (then `key` is none of them): what the
         // layers below would find, without comparing `key` with the reserved keys.
-        if extraOrNil == nil, !matched.hasReservedName, let index = matched.parameterIndex(of: key) {
+        if extraOrNil == nil, !matched.hasReservedName, let index = valuePosition(of: key) {
             return .route(index)
         }
         return layerInOrder(of: key)
@@ -269,7 +314,7 @@ public struct RouteParameters {
         default: break
         }
         if let value = extraOrNil?[key] { return .extra(value) }
-        if let index = matched.parameterIndex(of: key) { return .route(index) }
+        if let index = valuePosition(of: key) { return .route(index) }
         return .query
     }
 

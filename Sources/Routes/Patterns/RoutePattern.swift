@@ -92,6 +92,9 @@ final class RoutePattern: Equatable, Sendable {
     var parameterCount: Int { Int(storedParameterCount) }
     /// How many segments there are, the `*` included.
     var segmentCount: Int { Int(storedSegmentCount) }
+    /// Whether ``segmentIndex(ofParameter:)`` reads a kept position: `false` for more than eight
+    /// parameters, or one past segment 254, whose positions are read from the text.
+    var keepsPositions: Bool { positionsArePacked }
 
     /// The segments, read again from the text by ``forEachSegment(_:)`` (for the tools: routing
     /// reads the index).

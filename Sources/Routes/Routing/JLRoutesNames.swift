@@ -8,19 +8,28 @@ import Foundation
 // compiles and registers in a table of the scheme "globalRoutes", which routes nothing. Declared
 // members win over dynamic member lookup, so each of these names is a compile-time error that
 // says what to write instead (with a fix-it where one name replaces another). They cannot be
-// called, and the documentation hides them.
+// called, and the documentation hides them. Each property has a setter, so that an assignment,
+// as JLRoutes code writes it (`router.myapp.shouldFallbackToGlobalRoutes = true`), gives that
+// error too rather than "cannot assign to property"; a property has the type of the one it names,
+// so that a closure assigned to it needs no annotation to reach that error.
 
 extension Router {
     /// JLRoutes' `+globalRoutes`: the global table is ``default``.
     @available(*, unavailable, renamed: "default")
     @_documentation(visibility: internal)
-    public var globalRoutes: RouteTable { `default` }
+    public var globalRoutes: RouteTable {
+        get { `default` }
+        set {}
+    }
 
     /// Not a scheme table: the global table is ``default`` (for a scheme named "global", write
     /// `router["global"]`).
     @available(*, unavailable, renamed: "default")
     @_documentation(visibility: internal)
-    public var global: RouteTable { `default` }
+    public var global: RouteTable {
+        get { `default` }
+        set {}
+    }
 
     /// JLRoutes' `+routesForScheme:`: a router holds every scheme.
     @available(*, unavailable, message: "use router[scheme] (or router.myapp) for the table of a scheme")
@@ -104,7 +113,10 @@ extension Router {
             "each table's routes are its definitions (router.default.definitions); print(router) lists them all"
     )
     @_documentation(visibility: internal)
-    public var allRoutes: [String: [Definition]] { [:] }
+    public var allRoutes: [String: [Definition]] {
+        get { [:] }
+        set {}
+    }
 
     /// JLRoutes' `+removeAllRoutes` (deprecated there): routes belong to a table.
     @available(
@@ -118,12 +130,18 @@ extension Router {
     /// JLRoutes' `shouldFallbackToGlobalRoutes`: a setting of each table.
     @available(*, unavailable, message: "a setting of each table: router.myapp.shouldFallback")
     @_documentation(visibility: internal)
-    public var shouldFallbackToGlobalRoutes: Bool { false }
+    public var shouldFallbackToGlobalRoutes: Bool {
+        get { false }
+        set {}
+    }
 
     /// JLRoutes' `unmatchedURLHandler`: a setting of each table.
     @available(*, unavailable, message: "a setting of each table: router.myapp.unmatchedHandler")
     @_documentation(visibility: internal)
-    public var unmatchedURLHandler: Any? { nil }
+    public var unmatchedURLHandler: ((URL, [String: Any]) -> Void)? {
+        get { nil }
+        set {}
+    }
 
     /// JLRoutes' `+setVerboseLoggingEnabled:`.
     @available(*, unavailable, message: "set router.logger = { print($0) }")
@@ -182,7 +200,10 @@ extension RouteTable {
     /// JLRoutes' `-routes`.
     @available(*, unavailable, renamed: "definitions")
     @_documentation(visibility: internal)
-    public var routes: [Definition] { definitions }
+    public var routes: [Definition] {
+        get { definitions }
+        set {}
+    }
 
     /// JLRoutes' `-removeAllRoutes`.
     @available(*, unavailable, renamed: "removeAll()")
@@ -207,10 +228,16 @@ extension RouteTable {
     /// JLRoutes' `shouldFallbackToGlobalRoutes`.
     @available(*, unavailable, renamed: "shouldFallback")
     @_documentation(visibility: internal)
-    public var shouldFallbackToGlobalRoutes: Bool { shouldFallback }
+    public var shouldFallbackToGlobalRoutes: Bool {
+        get { shouldFallback }
+        set {}
+    }
 
     /// JLRoutes' `unmatchedURLHandler`.
     @available(*, unavailable, renamed: "unmatchedHandler")
     @_documentation(visibility: internal)
-    public var unmatchedURLHandler: Any? { nil }
+    public var unmatchedURLHandler: ((URL, [String: Any]) -> Void)? {
+        get { unmatchedHandler }
+        set {}
+    }
 }

@@ -165,11 +165,16 @@ public final class Router {
         for table in removed { table.releaseDefinitions() }
     }
 
-    /// Checks a pattern and returns the definition patterns it expands into, in registration order.
+    /// Checks a pattern and returns the definition patterns it expands into, in registration order:
+    /// the longest text first, its length counted in UTF-16 code units, whatever groups it keeps
+    /// (the "Routing rules" article, *Order: longest first*).
     ///
     /// ```swift
     /// try Router.expand(pattern: "/the(/foo/:a)(/bar/:b)")
     /// // ["/the/foo/:a/bar/:b", "/the/foo/:a", "/the/bar/:b", "/the"]
+    /// try Router.expand(pattern: "/post/:id(/comments)(/:commentID)")
+    /// // ["/post/:id/comments/:commentID", "/post/:id/:commentID",
+    /// //  "/post/:id/comments", "/post/:id"]
     /// try Router.expand(pattern: "/a/*/b")  // throws: '*' must be the last segment
     /// ```
     public static func expand(pattern: String) throws(RoutePatternError) -> [String] {

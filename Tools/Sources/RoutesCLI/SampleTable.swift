@@ -7,8 +7,8 @@ enum SampleTable {
         # universal links on example.com. `routes` uses this table when no --table is given (the same
         # text is built in: Sources/RoutesCLI/SampleTable.swift, checked by the tests).
         #
-        # A route line is   [SCHEME] PATTERN [priority=N] [name=LABEL] [decline]   (no scheme: the
-        # global table); a directive is   @SCHEME [fallback] [hosts=LIST] [options=LIST].
+        # A route line is   [SCHEME] PATTERN [priority=N] [name=LABEL] [declines|may-decline]
+        # (no scheme: the global table); a directive is   @SCHEME [fallback] [hosts=LIST] [options=LIST].
         # A '#' at the start of a line or after whitespace starts a comment; inside a pattern
         # (/docs#/:page) it is part of the pattern.
 

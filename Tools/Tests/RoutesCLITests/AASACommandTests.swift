@@ -45,7 +45,7 @@ import Testing
             """
             @https fallback hosts=example.com
             https /docs#/:page
-            https /post/:id/edit   decline
+            https /post/:id/edit   declines
             https /post/:id
             https /café
             /home

@@ -67,8 +67,8 @@ import Testing
                   /a/*/b
                      ^
                 \(path):5:29: error: priority must be an integer, such as priority=10 or priority=-1, not "high"
-                \(path):6:20: error: unknown option "prio"; expected priority=N, name=LABEL or decline
-                \(path):7:1: error: "my_app" is not a scheme (letters, digits, '+', '-', '.', starting with a letter); a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [decline]
+                \(path):6:20: error: unknown option "prio"; expected priority=N, name=LABEL, declines or may-decline
+                \(path):7:1: error: "my_app" is not a scheme (letters, digits, '+', '-', '.', starting with a letter); a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [declines|may-decline]
                 \(path):8:2: error: expected a scheme after '@', such as @myapp fallback
                 \(path):9:14: error: Invalid route pattern "/files/:name/:name": parameter ':name' appears twice (offset 13)
                   /files/:name/:name
@@ -77,7 +77,7 @@ import Testing
                 \(path):11:1: warning: [https] has no routes and does not fall back, so URLs of https reach no route, not even the global table's; add its routes, set shouldFallback, or remove it with unregister(scheme:) (reading router.https or router["https"] creates the table)
                 \(path):11:14: error: "https://example.com" is not a host name: write example.com, without scheme, path or port
                 \(path):11:56: error: unknown route option "treatHostAsPath"; expected decodePlusSymbols, treatHostAsPathComponent or none
-                \(path):12:10: error: unexpected "/y"; a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [decline]
+                \(path):12:10: error: unexpected "/y"; a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [declines|may-decline]
                 \(path): 12 errors, 1 warning (0 routes, 0 definitions)
 
                 """)
@@ -90,17 +90,18 @@ import Testing
         #expect(result.stdout.hasSuffix("\(table): 1 error, 1 warning (2 routes, 2 definitions)\n"))
     }
 
-    /// The decline idiom: a route marked `decline` lets the routes it covers run, so they are not
-    /// findings; a later route is reported against the first covering route that does not decline.
-    @Test func routesMarkedDeclineShadowNothing() throws {
+    /// The decline idiom: a route marked `may-decline` (or `declines`) lets the routes it covers
+    /// run, so they are not findings; a later route is reported against the first covering route
+    /// that does not decline.
+    @Test func routesThatMayDeclineShadowNothing() throws {
         let table = try temporaryTable(
             """
-            /post/:id          decline
+            /post/:id          may-decline
             /post/:slug
-            alpha /a/:x        decline
+            alpha /a/:x        declines
             alpha /a/:y
             alpha /a/b
-            alpha /a/b         decline
+            alpha /a/b         may-decline
             alpha /a/b
             """)
         let result = routes("lint", "-t", table)
@@ -121,6 +122,17 @@ import Testing
         #expect(declines.stdout == "\(fixture("declines.txt")): no problems (5 routes, 5 definitions)\n")
     }
 
+    /// `may-decline` is for lint: the routes it covers are not findings, and `match` asks it
+    /// as a route that accepts (it may decline, not always).
+    @Test func routesThatMayDeclineShadowNothingAndAccept() throws {
+        let table = try temporaryTable("/post/:id may-decline\n/post/:slug\n")
+        let lint = routes("lint", "-t", table)
+        #expect(lint.stdout == "\(table): no problems (2 routes, 2 definitions)\n")
+        let match = routes("match", "-t", table, "myapp://post/7")
+        #expect(match.status == 0)
+        #expect(match.stdout.contains("route       line 1: /post/:id, priority 0, may decline\n"))
+    }
+
     /// One rule set: `routes lint` reports what `Router.lint(mayDecline:)` finds, nothing of its own
     /// beyond the file's syntax and names.
     @Test func reportsTheLibrarysFindings() throws {
@@ -131,14 +143,14 @@ import Testing
             /:x
             alpha /a(/:b)
             alpha alpha://settings(/:section)
-            alpha /z/:b/:c     decline
+            alpha /z/:b/:c     may-decline
             alpha /z/:d/:e
             https /*
             """
         let table = try temporaryTable(text)
         let result = routes("lint", "-t", table)
         let loaded = LoadedTable(RouteTableFile.parse(text, name: table))
-        let library = loaded.router.lint(mayDecline: { loaded.entry(for: $0)?.declines == true })
+        let library = loaded.router.lint(mayDecline: { loaded.entry(for: $0)?.mayDecline == true })
         let warnings = result.stdout.split(separator: "\n").filter { $0.contains(": warning: ") }
         #expect(
             warnings.map {

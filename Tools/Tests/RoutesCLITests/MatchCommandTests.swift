@@ -113,7 +113,8 @@ import Testing
                       "pattern": "/files/*",
                       "priority": 0,
                       "name": "files",
-                      "decline": false
+                      "decline": false,
+                      "mayDecline": false
                     },
                     "parameters": {
                       "JLRouteWildcardComponents": [

@@ -38,7 +38,7 @@ import Testing
                 alpha redirect /u/:id /user/:name
                 guard /x
                 guard /x allow
-                redirect /a /b decline
+                redirect /a /b declines
                 guard /a/*/b hold
                 """) == [
                     "t.txt:1:16: error: expected TO; a redirect line is [SCHEME] redirect FROM TO [priority=N] [name=LABEL]",

@@ -16,11 +16,38 @@ import Testing
     }
 
     @Test func routeWithoutSchemeGoesToTheGlobalTable() {
-        let file = parse("/home\n/promo/:code priority=-1 decline\n")
+        let file = parse("/home\n/promo/:code priority=-1 declines\n")
         #expect(file.routes.map(\.scheme) == [nil, nil])
         #expect(file.routes[1].priority == -1)
         #expect(file.routes[1].declines)
         #expect(file.routes[1].location == SourceLocation(line: 2, column: 1))
+    }
+
+    /// `decline` meant "always declines" to `match` and "may decline" to `lint`: two words now.
+    @Test func declinesAndMayDeclineAreTwoFlags() {
+        let file = parse("/a declines\n/b may-decline\n/c\n")
+        #expect(file.diagnostics.isEmpty)
+        #expect(file.routes.map(\.declining) == [.always, .may, .never])
+        #expect(file.routes.map(\.declines) == [true, false, false])
+        #expect(file.routes.map(\.mayDecline) == [true, true, false])
+    }
+
+    @Test func theOldDeclineFlagReadsAsDeclinesWithAWarning() {
+        let file = parse("/a decline\n")
+        #expect(file.routes.map(\.declining) == [.always])
+        #expect(
+            file.diagnostics.map(\.description) == [
+                "t.txt:1:4: warning: decline is deprecated: it reads as declines (the handler always declines); write declines, or may-decline for a route that may decline (lint only)"
+            ])
+    }
+
+    @Test func aRouteTakesOneDecliningFlag() {
+        let file = parse("/a declines may-decline\n")
+        #expect(file.routes.isEmpty)
+        #expect(
+            file.diagnostics.map(\.description) == [
+                "t.txt:1:13: error: may-decline and declines exclude each other (a route that always declines may decline too)"
+            ])
     }
 
     @Test func defaultSchemeNameIsTheGlobalTable() {
@@ -95,21 +122,21 @@ import Testing
         ),
         (
             "alpha /x prio=3",
-            "t.txt:1:10: error: unknown option \"prio\"; expected priority=N, name=LABEL or decline"
+            "t.txt:1:10: error: unknown option \"prio\"; expected priority=N, name=LABEL, declines or may-decline"
         ),
         ("alpha /x name=", "t.txt:1:15: error: name=LABEL needs a label"),
         ("alpha /x name=a name=b", "t.txt:1:17: error: name is given twice (first at column 10)"),
         (
             "alpha /x /y",
-            "t.txt:1:10: error: unexpected \"/y\"; a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [decline]"
+            "t.txt:1:10: error: unexpected \"/y\"; a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [declines|may-decline]"
         ),
         (
             "priority=3 /x",
-            "t.txt:1:1: error: expected a pattern before \"priority=3\"; a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [decline]"
+            "t.txt:1:1: error: expected a pattern before \"priority=3\"; a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [declines|may-decline]"
         ),
         (
             "my_app /x",
-            "t.txt:1:1: error: \"my_app\" is not a scheme (letters, digits, '+', '-', '.', starting with a letter); a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [decline]"
+            "t.txt:1:1: error: \"my_app\" is not a scheme (letters, digits, '+', '-', '.', starting with a letter); a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [declines|may-decline]"
         ),
         ("@ fallback", "t.txt:1:2: error: expected a scheme after '@', such as @myapp fallback"),
         ("@alpha", "t.txt:1:1: error: @alpha sets nothing; expected fallback, hosts=LIST or options=LIST"),
@@ -176,7 +203,7 @@ extension TableFileParsingTests {
         let kelvin = "\u{212A}app"
         #expect(
             diagnostics("\(kelvin) /x") == [
-                "t.txt:1:1: error: \"\(kelvin)\" is not a scheme (letters, digits, '+', '-', '.', starting with a letter); a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [decline]"
+                "t.txt:1:1: error: \"\(kelvin)\" is not a scheme (letters, digits, '+', '-', '.', starting with a letter); a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [declines|may-decline]"
             ])
         #expect(
             diagnostics("@\(kelvin) fallback") == [

@@ -11,7 +11,7 @@ struct AASACommand: ToolCommand {
             One components entry per definition of the https table, then of the global table when \
             https falls back (or when there is no https table), in routing order: :name and a \
             trailing * become *, literals are percent-encoded, fragment routes give a '#' pattern. \
-            Routes marked `decline` admit nothing; where no other route handles their URLs, they \
+            Routes marked `declines` admit nothing (`may-decline` routes admit their URLs); where no other route handles their URLs, they \
             are excluded ("exclude": true). Apple's * also matches '/', so the file admits more \
             than the router routes. With --host, the file for that domain: the https routes are \
             left out when the table's hosts do not list it.

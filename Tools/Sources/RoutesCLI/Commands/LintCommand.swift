@@ -14,9 +14,9 @@ struct LintCommand: ToolCommand {
             shadowed routes, a pattern that starts with a scheme, a catch-all route in the global \
             table, a scheme's table that routes nothing, a redirect that can loop or whose target no \
             route matches, a guard that no route of its table can match) and a name used twice. \
-            Routes marked `decline` may decline, so the routes they \
-            cover are not findings (/post/:id decline, then /post/:slug). Exit status: 2 if there \
-            are errors, else 0.
+            Routes marked `may-decline` (or `declines`) may decline, so the routes they \
+            cover are not findings (/post/:id may-decline, then /post/:slug). Exit status: 2 if \
+            there are errors, else 0.
             """
     )
 
@@ -47,10 +47,10 @@ struct LintCommand: ToolCommand {
         return CommandResult(stdout: findings.map { "\($0)\n" }.joined() + summary + "\n", status: status)
     }
 
-    /// `Router.lint(mayDecline:)`'s warnings (routes with the `decline` flag may decline), each at
+    /// `Router.lint(mayDecline:)`'s warnings (routes with `declines` or `may-decline` may decline), each at
     /// the line of the route it is about, with a note at the line of the route asked before it.
     static func libraryFindings(in table: LoadedTable) -> [[Diagnostic]] {
-        let mayDecline = { (definition: Definition) in table.entry(for: definition)?.declines == true }
+        let mayDecline = { (definition: Definition) in table.entry(for: definition)?.mayDecline == true }
         var locator = WarningLocator(table: table, mayDecline: mayDecline)
         return table.router.lint(mayDecline: mayDecline).map { warning in
             if warning.kind == .unreachableGuard {

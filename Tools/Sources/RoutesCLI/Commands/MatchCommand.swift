@@ -6,9 +6,10 @@ struct MatchCommand: ToolCommand {
         commandName: "match",
         abstract: "Route URLs through the table; print the matching route, its table and parameters.",
         discussion: """
-            Every route accepts what it matches (the first candidate wins), except routes with the \
-            `decline` flag, which let the next candidate try. With --json the output is a JSON \
-            array with one object per URL. Exit status 1 if any URL is not matched.
+            Every route accepts what it matches (the first candidate wins), `may-decline` routes \
+            too, except routes with the `declines` flag, which always let the next candidate try. \
+            With --json the output is a JSON array with one object per URL. Exit status 1 if any \
+            URL is not matched.
             """
     )
 

@@ -21,7 +21,7 @@ public struct RoutesCommand: ParsableCommand {
         abstract: "Route, explain and lint deep links with a Routes route table.",
         discussion: """
             Commands read the route table from --table FILE (one route per line: \
-            [SCHEME] PATTERN [priority=N] [name=LABEL] [decline]; '-', /dev/stdin or a pipe \
+            [SCHEME] PATTERN [priority=N] [name=LABEL] [declines|may-decline]; '-', /dev/stdin or a pipe \
             such as <(generate-routes) work too), or use a built-in sample table of a small app \
             when --table is not given. See Tools/README.md.
 

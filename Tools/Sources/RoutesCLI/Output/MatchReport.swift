@@ -57,7 +57,8 @@ enum MatchReport {
     /// `user-posts (line 15): /user/:id/posts(/:tab), priority 0`.
     private static func describe(_ route: RouteEntry) -> String {
         let head = route.name.map { "\($0) (line \(route.location.line))" } ?? "line \(route.location.line)"
-        return "\(head): \(route.pattern), priority \(route.priority)" + (route.declines ? ", decline" : "")
+        let declining = [.never: "", .may: ", may decline", .always: ", declines"][route.declining] ?? ""
+        return "\(head): \(route.pattern), priority \(route.priority)" + declining
     }
 
     /// `user-posts, line 12`, or `line 12`.
@@ -187,6 +188,7 @@ enum MatchReport {
             ("priority", .number(route.priority)),
             ("name", JSON(route.name)),
             ("decline", .bool(route.declines)),
+            ("mayDecline", .bool(route.mayDecline)),
         ])
     }
 }

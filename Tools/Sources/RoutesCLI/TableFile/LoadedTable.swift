@@ -4,8 +4,8 @@ import Foundation
 /// A parsed table file registered in a `Router`, whose handlers record what they are asked.
 ///
 /// Each route's handler records the match and returns `true`, so the first candidate wins, as
-/// in an app whose handlers all accept; a route with the `decline` flag records and returns
-/// `false`, so routing goes on to the next candidate. Redirect lines are the library's redirects
+/// in an app whose handlers all accept (`may-decline` routes among them); a route with the
+/// `declines` flag records and returns `false`, so routing goes on to the next candidate. Redirect lines are the library's redirects
 /// and guard lines its guards (deciding `.refuse` or `.hold` for every URL they match); the
 /// router's `onEvent` records the redirects followed and the guard that stopped a URL.
 final class LoadedTable {

@@ -9,9 +9,10 @@
 /// - `[SCHEME] redirect FROM TO [priority=N] [name=LABEL]` adds a redirect, `[SCHEME] guard
 ///   PATTERN refuse|hold` a guard: the line's first token is the keyword, or its second one after
 ///   a scheme.
-/// - Any other line is a route: `[SCHEME] PATTERN [priority=N] [name=LABEL] [decline]`. The
-///   first token is the scheme when the second one is not an option; without a scheme the route
-///   goes to the global table.
+/// - Any other line is a route: `[SCHEME] PATTERN [priority=N] [name=LABEL]
+///   [declines|may-decline]`. The first token is the scheme when the second one is not an option;
+///   without a scheme the route goes to the global table. `decline`, the flag's old name, reads
+///   as `declines`, with a warning.
 /// - Errors (and warnings) carry the line and the column of the offending character.
 extension RouteTableFile {
     /// Parses the text of a table file; problems end up in ``diagnostics``, never thrown.
@@ -34,10 +35,16 @@ private struct Token {
     var text: String
     var column: Int
 
-    /// Whether the token is a route option: `decline`, or `key=value` with a key of letters,
-    /// digits, `-` and `_` that starts with a letter (a pattern starts with `/`, so it never is).
+    /// The flags a route line may end with, and what each says of the route's handler.
+    static let decliningFlags: [String: RouteEntry.Declining] = [
+        "declines": .always, "may-decline": .may, "decline": .always,
+    ]
+
+    /// Whether the token is a route option: a flag of ``decliningFlags``, or `key=value` with a
+    /// key of letters, digits, `-` and `_` that starts with a letter (a pattern starts with `/`,
+    /// so it never is).
     var isOption: Bool {
-        if text == "decline" { return true }
+        if Token.decliningFlags[text] != nil { return true }
         guard let equals = text.firstIndex(of: "="), let first = text.first, first.isLetter else {
             return false
         }
@@ -105,7 +112,7 @@ private struct Parser {
     // MARK: Routes
 
     private mutating func parseRoute(_ tokens: [Token], line: Int) {
-        let usage = "a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [decline]"
+        let usage = "a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [declines|may-decline]"
         guard !tokens[0].isOption else {
             error("expected a pattern before \"\(tokens[0].text)\"; \(usage)", line, tokens[0].column)
             return
@@ -200,14 +207,15 @@ private struct Parser {
                 scheme: tableScheme, pattern: pattern.text, redirectTarget: target.text,
                 location: SourceLocation(line: line, column: pattern.column))
             let options = rest.dropFirst(2)
-            if let decline = options.first(where: { $0.text == "decline" }) {
+            if let decline = options.first(where: { Token.decliningFlags[$0.text] != nil }) {
                 error(
                     "a redirect does not decline: it always routes its target; \(usage)", line, decline.column
                 )
                 isValid = false
             }
             if !parseOptions(
-                options.filter { $0.text != "decline" }[...], into: &entry, line: line, usage: usage)
+                options.filter { Token.decliningFlags[$0.text] == nil }[...], into: &entry, line: line,
+                usage: usage)
             {
                 isValid = false
             }
@@ -266,8 +274,7 @@ private struct Parser {
             return false
         }
         guard let (key, value, column) = token.keyValue else {
-            entry.declines = true  // the only flag
-            return true
+            return parseFlag(token, into: &entry, line: line)
         }
         switch key {
         case "priority":
@@ -285,9 +292,32 @@ private struct Parser {
             }
             entry.name = value
         default:
-            error("unknown option \"\(key)\"; expected priority=N, name=LABEL or decline", line, token.column)
+            error(
+                "unknown option \"\(key)\"; expected priority=N, name=LABEL, declines or may-decline", line,
+                token.column)
             return false
         }
+        return true
+    }
+
+    /// Reads a flag of ``Token/decliningFlags``; reports an error and returns `false` when the
+    /// route has one already.
+    private mutating func parseFlag(_ token: Token, into entry: inout RouteEntry, line: Int) -> Bool {
+        guard let declining = Token.decliningFlags[token.text] else { return false }
+        guard entry.declining == .never else {
+            let other = entry.declining == .may ? "may-decline" : "declines"
+            error(
+                "\(token.text) and \(other) exclude each other (a route that always declines may decline too)",
+                line, token.column)
+            return false
+        }
+        if token.text == "decline" {
+            warning(
+                "decline is deprecated: it reads as declines (the handler always declines); write declines, "
+                    + "or may-decline for a route that may decline (lint only)",
+                SourceLocation(line: line, column: token.column))
+        }
+        entry.declining = declining
         return true
     }
 

@@ -30,7 +30,8 @@ struct SourceLocation: Sendable, Hashable, Comparable {
     }
 }
 
-/// One route line: `[SCHEME] PATTERN [priority=N] [name=LABEL] [decline]`, or a redirect line:
+/// One route line: `[SCHEME] PATTERN [priority=N] [name=LABEL] [declines|may-decline]`, or a
+/// redirect line:
 /// `[SCHEME] redirect FROM TO [priority=N] [name=LABEL]` (then ``pattern`` is `FROM`).
 struct RouteEntry: Sendable, Hashable {
     /// The scheme of the table, as written; `nil` for the global table.
@@ -40,12 +41,30 @@ struct RouteEntry: Sendable, Hashable {
     var priority = 0
     /// The label shown in the output (`name=LABEL`).
     var name: String?
-    /// With the `decline` flag the route's handler returns `false`, so the next candidate is asked.
-    var declines = false
+    /// Whether the route's handler declines: `declines`, `may-decline` or neither.
+    var declining = Declining.never
     /// For a redirect line, its `TO` (`RouteTable.addRedirect(from:to:priority:)`).
     var redirectTarget: String?
     /// Where the pattern starts.
     var location: SourceLocation
+
+    /// What a route's handler does with the URLs it is asked.
+    enum Declining: Sendable, Hashable {
+        /// No flag: the handler accepts.
+        case never
+        /// `may-decline`: the handler may decline. `lint` does not report the routes it covers;
+        /// `match`, `explain` and `aasa` take it as accepting, as the handler does for the URLs it
+        /// is written for.
+        case may
+        /// `declines`: the handler always declines. `match` and `explain` go on to the next
+        /// candidate, `aasa` admits none of its URLs, and `lint` takes it as able to decline.
+        case always
+    }
+
+    /// Whether the handler always declines (`declines`): what `match`, `explain` and `aasa` read.
+    var declines: Bool { declining == .always }
+    /// Whether the handler may decline (`declines` or `may-decline`): what `lint` reads.
+    var mayDecline: Bool { declining != .never }
 }
 
 /// One guard line: `[SCHEME] guard PATTERN refuse|hold` (`RouteTable.addGuard(for:_:)`).
