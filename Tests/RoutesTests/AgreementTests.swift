@@ -258,7 +258,7 @@ import Testing
         for (scheme, pattern, values) in asked {
             let table = router[scheme]
             let hostArgument =
-                host.map { !URLBuilder.isPathSegment(Substring($0), options: table.options) } == true
+                host.map { !HostRule.isPathSegment($0, options: table.options) } == true
                 ? host : nil
             let built: URL
             do {

@@ -8,20 +8,20 @@ import Foundation
 struct KnownIssues {
     /// Redirects double-encode a non-ASCII host: no escape and no non-ASCII character in a host
     /// while the router has redirects.
-    var redirectsDoubleEncodeNonASCIIHost = true
+    var redirectsDoubleEncodeNonASCIIHost = false
     /// A redirect target with an explicit scheme in a table with `.treatHostAsPathComponent`
     /// never works: such redirects name no scheme (or are not registered).
-    var schemeTargetInHostAsPathTable = true
+    var schemeTargetInHostAsPathTable = false
     /// Lint sends a scheme-less redirect target of the global table only to the global table,
     /// while routing sends it to the table of the routed URL's scheme: the global table's
     /// redirects name a scheme.
-    var lintSendsGlobalSchemelessTargetToGlobal = true
+    var lintSendsGlobalSchemelessTargetToGlobal = false
     /// Lint compares a first literal byte for byte, while routing compares a host segment
     /// ignoring ASCII case: the first literal of a pattern is lower case.
-    var lintComparesFirstLiteralByteForByte = true
+    var lintComparesFirstLiteralByteForByte = false
     /// Redirects drop the fragment's query items and trailing empty wildcard components: URLs
     /// have neither.
-    var redirectsDropFragmentQueryAndEmptyWildcard = true
+    var redirectsDropFragmentQueryAndEmptyWildcard = false
     /// The order of guards after `removeGuards(for:)` is wrong: no guard is removed.
     var guardOrderAfterRemoveGuards = true
     /// New: lint's `.unmatchedRedirectTarget` and `.redirectLoop` read a redirect's target
@@ -40,7 +40,7 @@ struct KnownIssues {
     /// fragment after the target's own (`myapp://f/7#ref=a` goes to `myapp://docs#/v%23ref=a`),
     /// so the target misses the route lint (and the docs) say it reaches, or loops: no URL has a
     /// fragment of query items (`#ref=a`) while the router has redirects.
-    var redirectAppendsAFragmentToATargetsFragment = true
+    var redirectAppendsAFragmentToATargetsFragment = false
 }
 
 /// How a generated handler answers: always, never, or by the values it receives (a fixed function

@@ -151,3 +151,33 @@ import Testing
         #expect(!kinds.contains(.unmatchedRedirectTarget))
     }
 }
+
+/// Found by the agreement test (`AgreementTests`).
+@MainActor @Suite struct RedirectTargetFragmentTests {
+    /// Before, `#ref=a` was appended after the target's own fragment (`#/v#ref=a`), and the target
+    /// was not routed.
+    @Test func aTargetWithAFragmentKeepsItAndTakesTheFragmentsQueryItems() {
+        let router = Router()
+        var received: String?
+        router.myapp.add(pattern: "/docs#/v") { params in
+            received = params.string("ref")
+            return true
+        }
+        router.myapp.addRedirect(from: "/f/:id", to: "/docs#/v")
+        #expect(router.route(to: "myapp://f/7#ref=a"))
+        #expect(received == "a")
+    }
+
+    /// Before, the values the target does not name went to its query (`myapp://home?id=7`).
+    @Test func valuesTheTargetDoesNotNameStayBehind() {
+        let router = Router()
+        var url: URL?
+        router.myapp.add(pattern: "/home") { params in
+            url = params.url
+            return true
+        }
+        router.myapp.addRedirect(from: "/u/:id", to: "/home")
+        #expect(router.route(to: "myapp://u/7?x=1"))
+        #expect(url?.absoluteString == "myapp://home?x=1")
+    }
+}

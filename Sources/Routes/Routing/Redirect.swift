@@ -32,7 +32,7 @@ final class Redirect {
         if let (scheme, rest) = Scheme.split(path) {
             self.scheme = String(scheme)
             let end = rest.firstIndex(of: "/") ?? rest.endIndex
-            authority = String(rest[..<end])
+            authority = Redirect.encodedAuthority(rest[..<end])
             path = rest[end...]
         } else {
             scheme = nil
@@ -64,14 +64,23 @@ final class Redirect {
         }
     }
 
+    /// An authority as written, with the characters a URL's authority cannot hold (a space, a
+    /// non-ASCII letter) percent-encoded; escapes, `:` (a port) and `@` stay.
+    private static func encodedAuthority(_ written: Substring) -> String {
+        var allowed = CharacterSet.urlHostAllowed
+        allowed.insert(charactersIn: "%:@[]")
+        return written.addingPercentEncoding(withAllowedCharacters: allowed) ?? String(written)
+    }
+
     /// The URL to route instead of `parts`, printed from the values of `parameters` (the match of
     /// the redirect's `from` in `table`): its `:name` values and wildcard components as routing
     /// read them (empty ones included), then the query items routing read, and the fragment when
-    /// `from` did not read it. `nil` when the printed text is not a URL (logged by the caller).
+    /// `from` did not read it and the target has none of its own. `nil` when the printed text is not a URL (logged by the caller).
     func target(of parts: URLParts, _ parameters: RouteParameters, in table: RouteTable) -> URLParts? {
         // Routing reads a fragment as more of the path (`b#frag`); unless `from` reads the
         // fragment (it has a `#`), its values are read without it and the fragment is carried
         // over as it is.
+        let original = parameters
         var parameters = parameters
         var fragment: Substring?
         if let written = parts.fragment, !parameters.matched.readsFragment {
@@ -105,8 +114,12 @@ final class Redirect {
             // The routed URL's host, as written, when routing did not read it as a segment.
             authority = String(host) + (parts.url?.port.map { ":\($0)" } ?? "")
         }
+        // A target with a fragment of its own takes no other: the routed URL's fragment gives
+        // only the query items routing read from it.
+        let read = printed.fragment == nil ? parameters.request : original.request
+        if printed.fragment != nil { fragment = nil }
         var query: [String] = []
-        parameters.request.forEachQueryItem { name, value in
+        read.forEachQueryItem { name, value in
             query.append(PrintedPath.encode(name) + "=" + PrintedPath.encode(value))
             return true
         }
