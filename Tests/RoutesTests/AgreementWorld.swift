@@ -30,7 +30,7 @@ struct KnownIssues {
     /// again) that lint says it cannot. A router has either redirects whose `from` ends in `*`
     /// (the only ones that match a URL both with and without its fragment's segments) or URLs
     /// with a fragment route (their `#` written `%23` instead), never both.
-    var lintIgnoresTheFragmentARedirectCarries = true
+    var lintIgnoresTheFragmentARedirectCarries = false
     /// New: the universal-links file excludes a URL whose matching routes all decline (`declines`)
     /// even when a guard of the table redirects it to a route that accepts, so the router routes
     /// it to an accepting handler and the file sends it to the browser: no guard of the `https`

@@ -130,6 +130,21 @@ import Testing
         #expect(router.lint().map(\.kind).contains(.redirectLoop))
     }
 
+    /// Before, lint read a redirect's target without the routed URL's fragment, which routing
+    /// carries to it (found by the agreement test).
+    @Test func aTargetThatACarriedFragmentCompletesIsMatched() {
+        let router = Router()
+        var received: String?
+        router.myapp.add(pattern: "/x#/:id") { params in
+            received = params.string("id")
+            return true
+        }
+        router.myapp.addRedirect(from: "/old/*", to: "/x")
+        #expect(router.route(to: "myapp://old/a#/7"))
+        #expect(received == "7")
+        #expect(!router.lint().map(\.kind).contains(.unmatchedRedirectTarget))
+    }
+
     /// Before, lint compared a first literal byte for byte; routing compares a host segment
     /// ignoring ASCII case, so the guard is asked and the redirect's target routes.
     @Test func aHostSegmentMatchesIgnoringCaseForLintToo() {

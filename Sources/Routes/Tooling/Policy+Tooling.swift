@@ -17,12 +17,44 @@ struct RedirectTarget {
     /// The host a URL target names, which the table's ``RouteTable/hosts`` must accept; `nil`
     /// for a path target (it keeps the routed URL's host).
     let host: String?
+    /// What of the routed URL's fragment the target may carry, which routing reads as more of its
+    /// path: `from` does not read the fragment and the target has none of its own; a fragment
+    /// path reaches `from`'s match only after a last `:name` (text, then `#more`) or a `*` (any
+    /// segments).
+    var carriedFragment = CarriedFragment.none
+
+    enum CarriedFragment {
+        case none
+        /// `#more` on the last segment.
+        case sameSegments
+        /// Any fragment path: `#/a/b` adds segments.
+        case anySegments
+    }
 
     /// The targets of `definition`, a redirect of `table`: one table for a URL target; for a
     /// path target, the table of each scheme whose URLs can reach the redirect — `table` itself,
     /// and for the global table also every table that falls back to it (its URLs keep their
     /// scheme). Empty when it is not a redirect or the router is gone.
     static func targets(of definition: Definition, in table: RouteTable) -> [RedirectTarget] {
+        let source = definition.parsed
+        var carried = CarriedFragment.none
+        if !source.readsFragment {
+            if source.hasWildcard {
+                carried = .anySegments
+            } else if case .parameter? = source.segments.last {
+                carried = .sameSegments
+            }
+        }
+        return unfragmentedTargets(of: definition, in: table).map { target in
+            var target = target
+            if target.pattern.fragmentMark() == nil { target.carriedFragment = carried }
+            return target
+        }
+    }
+
+    private static func unfragmentedTargets(of definition: Definition, in table: RouteTable)
+        -> [RedirectTarget]
+    {
         guard let redirect = definition.action?.redirectRoute, let router = table.router else { return [] }
         let captured = Set(definition.parsed.parameterNames)
         guard let chosen = redirect.expansions.first(where: { Set($0.parameterNames).isSubset(of: captured) })
@@ -51,15 +83,27 @@ struct RedirectTarget {
     /// The definitions the target's URLs may reach, in the order routing asks them: of the target
     /// table (when its hosts accept the target's host), then of the global table when it falls
     /// back; those whose patterns overlap the target's, up to the first that takes all of its
-    /// URLs (it covers the target's pattern and does not decline: a redirect never does).
+    /// URLs (it covers the target's pattern and does not decline: a redirect never does), and
+    /// when the target carries the routed URL's fragment, every route a URL of the target with
+    /// a fragment path can match.
     func reachedDefinitions(mayDecline: (Definition) -> Bool) -> [Definition] {
+        let carries = carriedFragment != .none
+        let extra = carriedFragment == .anySegments
         var reached: [Definition] = []
+        var covered = false
         for table in tables {
-            for definition in table.definitions where definition.parsed.overlaps(pattern) {
+            for definition in table.definitions {
+                let parsed = definition.parsed
+                let plain = !covered && parsed.overlaps(pattern)
+                guard plain || carries && parsed.overlapsWithFragment(of: pattern, extraSegments: extra)
+                else {
+                    continue
+                }
                 reached.append(definition)
-                if definition.parsed.covers(pattern),
-                    definition.action?.redirectRoute != nil || !mayDecline(definition)
-                {
+                guard definition.action?.redirectRoute != nil || !mayDecline(definition) else { continue }
+                if plain, parsed.covers(pattern) { covered = true }
+                // A URL with a fragment path may pass the route that covers the target alone.
+                if !carries && covered || parsed.coversWithFragment(of: pattern, extraSegments: extra) {
                     return reached
                 }
             }

@@ -57,6 +57,51 @@ extension RoutePattern {
         return true
     }
 
+    /// Whether some URL of `target` with a fragment path appended matches `self` (a redirect
+    /// carries the routed URL's fragment: `/x/:id` and `#more` read as `x`, `7#more`; with
+    /// `extraSegments`, `#/a/b` also adds segments). `self` overlaps the target's segments before
+    /// its last; its segment there can read the last one followed by `#` and more text (a
+    /// `:name`, a `*`, or a literal that starts with the target's literal and a `#`).
+    func overlapsWithFragment(of target: RoutePattern, extraSegments: Bool) -> Bool {
+        let own = segments
+        let theirs = target.segments
+        guard !target.hasWildcard, let last = theirs.last else { return overlaps(target) }
+        let count = theirs.count
+        let fixed = hasWildcard ? own.count - 1 : own.count
+        guard extraSegments ? fixed >= count || hasWildcard : fixed == count || hasWildcard && fixed < count
+        else { return false }
+        for index in 0..<count {
+            guard index < fixed else { return true }  // a `*` takes the rest
+            switch (own[index], index == count - 1 ? .wildcard : theirs[index]) {
+            case (.literal(let mine), .literal(let text)):
+                guard index0Lowercased(mine, index) == index0Lowercased(text, index) else { return false }
+            case (.parameter, .literal(let text)), (.literal(let text), .parameter):
+                guard !text.isEmpty else { return false }
+            default: continue
+            }
+        }
+        guard case .literal(let mine) = own[count - 1] else { return true }
+        guard case .literal(let text) = last else { return mine.dropFirst().contains("#") }
+        return index0Lowercased(mine, count - 1).hasPrefix(index0Lowercased(text + "#", count - 1))
+    }
+
+    /// Whether `self` takes every URL of `target` with a fragment path appended (see
+    /// ``overlapsWithFragment(of:extraSegments:)``): it covers `target`, reads its last segment
+    /// with a `:name` or a `*`, and, with `extraSegments`, takes more segments with a `*`.
+    func coversWithFragment(of target: RoutePattern, extraSegments: Bool) -> Bool {
+        guard covers(target) else { return false }
+        guard !target.hasWildcard else { return true }
+        let position = target.segments.count - 1
+        if hasWildcard, segments.count - 1 <= position { return true }
+        guard !extraSegments, case .parameter = segments[position] else { return false }
+        return true
+    }
+
+    /// `text` ASCII-lowercased at the first segment (a host segment's case is ignored).
+    private func index0Lowercased(_ text: String, _ index: Int) -> String {
+        index == 0 ? text.asciiLowercased() : text
+    }
+
     /// The pattern with every parameter renamed: equal shapes match exactly the same URLs.
     var shape: [PatternSegment] {
         segments.map { if case .parameter = $0 { return .parameter("") } else { return $0 } }
