@@ -152,10 +152,16 @@ extension RouteTable {
             report(error)
             return false
         }
+        // The guard index asks in the order of the sequence numbers. Each is one more than the
+        // last guard definition's, the largest, also after a removal: a guard comes after every
+        // guard registered before it, and the expansions of one guard are adjacent, so that
+        // `guards(matching:)` asks it once.
+        var sequence = guardDefinitions.last.map { $0.sequence &+ 1 } ?? 0
         for expansion in expansions {
             let definition = Definition(pattern: expansion.text, priority: 0, action: .guarding(routeGuard))
             definition.registeredPattern = expansion
-            definition.sequence = Int32(truncatingIfNeeded: guardDefinitions.count)
+            definition.sequence = sequence
+            sequence &+= 1
             guardDefinitions.append(definition)
             guardIndex.insert(definition)
         }
