@@ -91,4 +91,83 @@ import Testing
         #expect(router.route(to: "myapp://a"))
         #expect(log.take() == ["a", "p", "a again"])
     }
+
+    // MARK: One event for what happened
+
+    // Regression: with a limit of 0 a guard's hold was reported as dropped, then held.
+    @Test func aURLTheQueueCannotHoldIsDroppedNotHeld() {
+        let events = observed()
+        router.myapp.add(pattern: "/account/:tab") { _ in true }
+        router.myapp.addGuard(for: "/account/*") { _ in .hold }
+        router.suspend(keepingAtMost: 0)
+        router.resume()
+        #expect(router.route(to: "myapp://account/a") == false)
+        #expect(events.take() == ["dropped myapp://account/a"])
+        #expect(router.keptURLs.isEmpty)
+
+        let screens = RouteMap<Int>()
+        let mapEvents = Events()
+        screens.router.onEvent = { mapEvents.all.append($0) }
+        screens.myapp.add(pattern: "/account/:tab") { _ in 1 }
+        screens.myapp.addGuard(for: "/account/*") { _ in .hold }
+        screens.router.suspend(keepingAtMost: 0)
+        screens.router.resume()
+        #expect(screens.resolve("myapp://account/a") == nil)
+        #expect(mapEvents.take() == ["dropped myapp://account/a"])
+    }
+
+    // Regression: a guard's redirect to text that is not a URL was only logged.
+    @Test func aGuardRedirectToTextThatIsNotAURLRefusesTheURL() {
+        let events = observed()
+        router.myapp.add(pattern: "/beta/*") { _ in true }
+        router.myapp.addGuard(for: "/beta/*") { _ in .redirect(to: "") }
+        #expect(router.route(to: "myapp://beta/x") == false)
+        #expect(events.take() == ["refused myapp://beta/x"])
+        router.myapp.removeGuards(for: "/beta/*")
+        router.myapp.addGuard(for: "/beta/*") { _ in .redirect(to: "myapp://x y") }
+        #expect(router.route(to: "myapp://beta/x") == false)
+        #expect(events.all.map(\.pattern) == ["/beta/*"])
+        #expect(events.all.map(\.kind) == [.refused])
+    }
+
+    // MARK: Events in order
+
+    // Regression: an observer resuming on `.dropped` (the docs' example) received `.held b`
+    // after `b` was routed.
+    @Test func aHoldIsReportedBeforeTheDropItCausedAndBeforeWhatAnObserverStarts() {
+        var isSignedIn = false
+        let events = observed { [router] event in
+            if event.kind == .dropped {
+                isSignedIn = true
+                router.resume()
+            }
+        }
+        router.myapp.add(pattern: "/account/:tab") { _ in true }
+        router.myapp.addGuard(for: "/account/*") { _ in isSignedIn ? .proceed : .hold }
+        router.suspend(keepingAtMost: 1)
+        router.resume()
+        #expect(router.route(to: "myapp://account/a"))
+        #expect(router.route(to: "myapp://account/b"))
+        #expect(
+            events.take() == [
+                "held myapp://account/a", "held myapp://account/b", "dropped myapp://account/a",
+                "resumed myapp://account/b", "routed myapp://account/b",
+            ])
+        #expect(router.keptURLs.isEmpty)
+    }
+
+    @Test func aKeptURLIsReportedBeforeTheDropItCausedAndBeforeWhatAnObserverStarts() {
+        let events = observed { [router] event in
+            if event.kind == .dropped { router.resume() }
+        }
+        router.myapp.add(pattern: "/n/:id") { _ in true }
+        router.suspend(keepingAtMost: 1)
+        #expect(router.route(to: "myapp://n/1"))
+        #expect(router.route(to: "myapp://n/2"))
+        #expect(
+            events.take() == [
+                "kept myapp://n/1", "kept myapp://n/2", "dropped myapp://n/1", "resumed myapp://n/2",
+                "routed myapp://n/2",
+            ])
+    }
 }

@@ -16,9 +16,13 @@ public enum RouteGuardDecision: Sendable {
     case refuse
     /// The URL is kept in the router's queue (the one ``Router/suspend(keepingAtMost:)`` uses)
     /// and `route(to:)` returns `true`; ``Router/resume(isolation:)-5jj55`` routes it again, asking the
-    /// guards again.
+    /// guards again. With a queue limit of 0 nothing is kept: the URL is dropped (one
+    /// ``RoutingEvent/Kind/dropped`` event, no ``RoutingEvent/Kind/held``) and `route(to:)`
+    /// returns `false`.
     case hold
     /// This URL is routed instead, from the table of its scheme, with the same extra parameters.
+    /// A redirect to text that is not a URL refuses the URL, as ``refuse`` (a
+    /// ``RoutingEvent/Kind/refused`` event by this guard).
     case redirect(to: RouteInput)
 
     /// Routes another URL (a `URL` or a `String`) instead.

@@ -81,12 +81,16 @@ extension Router {
         logDropped(queue.removeAll())
     }
 
-    /// Holds a URL a guard held: `false` when the queue keeps nothing (a limit of 0). While a
-    /// resume routes the held URLs, it waits for the next one.
-    func hold(_ kept: KeptURL) -> Bool {
-        let isKept = queue.limit > 0
-        logDropped(queue.hold(kept, untilNextResume: true))
-        return isKept
+    /// Holds a URL that the guard of `pattern` in `table` held; while a resume routes the held
+    /// URLs, it waits for the next one. Reported as held, then the URLs it pushed out as dropped
+    /// (the order an observer sees: what happened to this URL first); `false`, and reported as
+    /// dropped only, when the queue keeps nothing (a limit of 0).
+    func hold(_ kept: KeptURL, by pattern: String, in table: RouteTable) -> Bool {
+        let isHeld = queue.limit > 0
+        let dropped = queue.hold(kept, untilNextResume: true)
+        if isHeld { table.report(.held, kept.parts, pattern: pattern, parameters: kept.parameters) }
+        logDropped(dropped)
+        return isHeld
     }
 
     /// `route(to:)` while the queue holds URLs: keeps the URL when some route matches it
@@ -98,9 +102,11 @@ extension Router {
             start.callUnmatchedHandler(parts, parameters: parameters)
             return false
         }
+        // Reported as kept, then the URLs it pushed out as dropped; dropped only with a limit of 0.
         let isKept = queue.limit > 0
-        logDropped(queue.hold(KeptURL(parts: parts, parameters: parameters, table: table)))
+        let dropped = queue.hold(KeptURL(parts: parts, parameters: parameters, table: table))
         if isKept { start.report(.kept, parts, parameters: parameters) }
+        logDropped(dropped)
         return isKept
     }
 

@@ -330,15 +330,20 @@ struct Walk {
             stage = .finished(held: false)
             table.report(.refused, request.parts, pattern: pattern, parameters: parameters)
         case .hold:
-            let kept =
-                start.router?.hold(KeptURL(parts: request.parts, parameters: parameters, table: start))
-                ?? false
-            stage = .finished(held: kept)
-            table.report(.held, request.parts, pattern: pattern, parameters: parameters)
+            let kept = KeptURL(parts: request.parts, parameters: parameters, table: start)
+            guard let router = start.router else {
+                // No router, no queue: nothing can hold the URL.
+                stage = .finished(held: false)
+                start.report(.dropped, request.parts, parameters: parameters)
+                return
+            }
+            stage = .finished(held: router.hold(kept, by: pattern, in: table))
         case .redirect(let input):
             guard let target = input.parts else {
-                table.log("the guard \(pattern) redirected \(parts) to \(input.text), which is not a URL")
+                // Every decision is one event: a redirect that goes nowhere refuses the URL.
                 stage = .finished(held: false)
+                table.log("the guard \(pattern) redirected \(parts) to \(input.text), which is not a URL")
+                table.report(.refused, request.parts, pattern: pattern, parameters: parameters)
                 return
             }
             follow(target, by: pattern, in: table)
