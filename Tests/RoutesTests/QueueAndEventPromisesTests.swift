@@ -92,6 +92,82 @@ import Testing
         #expect(log.take() == ["a", "p", "a again"])
     }
 
+    // MARK: What a kept or held URL remembers
+
+    /// The routes and guard of `myapp`; the guard holds until `isSignedIn`.
+    func addAccount(_ label: String, isSignedIn: @escaping () -> Bool) {
+        router.myapp.add(pattern: "/account/:tab", handler: handler(label))
+        router.myapp.addGuard(for: "/account/*") { _ in isSignedIn() ? .proceed : .hold }
+    }
+
+    // Regression: the held URL kept the removed table, whose guard held it again on every resume.
+    @Test func aHeldURLIsResumedThroughTheTableOfItsSchemeAsItIsThen() {
+        addAccount("removed") { false }
+        #expect(router.route(to: "myapp://account/billing"))
+        router.unregister(scheme: "myapp")
+        addAccount("added again") { true }
+        router.resume()
+        #expect(log.take() == ["added again myapp://account/billing"])
+        #expect(router.keptURLs.isEmpty)
+    }
+
+    // Regression: a URL the global table held before `myapp` had a table went back to the global
+    // table, while one kept during a suspension went to `myapp`.
+    @Test func heldAndKeptURLsAreResumedAlikeThroughTheTablesAsTheyAreThen() {
+        var isSignedIn = false
+        router.default.add(pattern: "/account/:tab", handler: handler("global"))
+        router.default.addGuard(for: "/account/*") { _ in isSignedIn ? .proceed : .hold }
+        #expect(router.route(to: "myapp://account/held"))
+        router.suspend()
+        #expect(router.route(to: "myapp://account/kept"))
+        router.myapp.add(pattern: "/account/:tab", handler: handler("myapp"))
+        isSignedIn = true
+        router.resume()
+        #expect(log.take() == ["myapp myapp://account/held", "myapp myapp://account/kept"])
+    }
+
+    @Test func aURLRoutedThroughATableIsResumedThroughTheTableOfThatScheme() {
+        router.alpha.add(pattern: "/x", handler: handler("alpha"))
+        router.myapp.add(pattern: "/x", handler: handler("myapp"))
+        router.default.add(pattern: "/x", handler: handler("global"))
+        router.suspend()
+        #expect(router.alpha.route(to: "myapp://x"))
+        #expect(router.default.route(to: "myapp://x"))
+        router.resume()
+        #expect(log.take() == ["alpha myapp://x", "global myapp://x"])
+
+        // A table that no longer exists: the table the router chooses for that scheme.
+        router.suspend()
+        #expect(router.alpha.route(to: "myapp://x"))
+        router.unregister(scheme: "alpha")
+        router.resume()
+        #expect(log.take() == ["global myapp://x"])
+    }
+
+    @Test func aURLATableHeldIsHeldAgainByTheTableOfThatScheme() {
+        var isSignedIn = false
+        router.alpha.add(pattern: "/account/:tab", handler: handler("alpha"))
+        router.alpha.addGuard(for: "/account/*") { _ in isSignedIn ? .proceed : .hold }
+        router.myapp.add(pattern: "/account/:tab", handler: handler("myapp"))
+        #expect(router.alpha.route(to: "myapp://account/a"))
+        router.resume()  // held again, through alpha
+        #expect(router.keptURLs.map(\.absoluteString) == ["myapp://account/a"])
+        isSignedIn = true
+        router.resume()
+        #expect(log.take() == ["alpha myapp://account/a"])
+    }
+
+    @Test func routeMapResumeResolvesHeldURLsThroughTheTablesAsTheyAreThen() {
+        let screens = RouteMap<String>()
+        screens.myapp.add(pattern: "/account/:tab") { _ in "removed" }
+        screens.myapp.addGuard(for: "/account/*") { _ in .hold }
+        #expect(screens.resolve("myapp://account/billing") == nil)
+        screens.router.unregister(scheme: "myapp")
+        screens.myapp.add(pattern: "/account/:tab") { params in params.string("tab") }
+        #expect(screens.resume() == ["billing"])
+        #expect(screens.router.keptURLs.isEmpty)
+    }
+
     // MARK: One event for what happened
 
     // Regression: with a limit of 0 a guard's hold was reported as dropped, then held.

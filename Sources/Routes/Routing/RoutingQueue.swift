@@ -108,10 +108,13 @@ struct RoutingQueue {
     }
 }
 
-/// A URL held by the queue, with what routing it needs.
+/// A URL held by the queue, with what routing it needs: a scheme, never a table, so that
+/// `resume()` routes it through the tables as they are then (the "Routing rules" article,
+/// *Suspending routing*).
 struct KeptURL {
     let parts: URLParts
     let parameters: [String: Any]
-    /// The table it was routed to; `nil` when routed by the router (the table of its scheme).
-    let table: RouteTable?
+    /// The scheme of the table it was routed through (a table's `route(to:)`); `nil` when the
+    /// router chose the table of the URL's scheme.
+    let scheme: String?
 }
