@@ -246,4 +246,167 @@ import Testing
                 "routed myapp://n/2",
             ])
     }
+
+    // MARK: A full queue
+
+    @Test func aFullQueueDropsTheOldestURLOneAtATime() {
+        let events = observed()
+        router.myapp.add(pattern: "/n/:id", handler: handler("n"))
+        router.suspend(keepingAtMost: 3)
+        for id in 1...1000 { #expect(router.route(to: "myapp://n/\(id)")) }
+        let dropped = events.all.filter { $0.kind == .dropped }.map(\.url.absoluteString)
+        #expect(dropped == (1...997).map { "myapp://n/\($0)" })
+        #expect(events.all.filter { $0.kind == .kept }.count == 1000)
+        #expect(
+            router.keptURLs.map(\.absoluteString) == ["myapp://n/998", "myapp://n/999", "myapp://n/1000"])
+        router.resume()
+        #expect(log.take() == ["n myapp://n/998", "n myapp://n/999", "n myapp://n/1000"])
+        #expect(router.keptURLs.isEmpty)
+    }
+
+    @Test func aFloodOfHeldURLsKeepsTheNewestInArrivalOrder() {
+        var isSignedIn = false
+        router.myapp.add(pattern: "/n/:id", handler: handler("n"))
+        router.myapp.addGuard(for: "/n/*") { _ in isSignedIn ? .proceed : .hold }
+        for id in 1...500 { #expect(router.route(to: "myapp://n/\(id)")) }
+        #expect(router.keptURLs.map(\.absoluteString) == (485...500).map { "myapp://n/\($0)" })
+        router.resume()  // each held again, in order
+        #expect(router.keptURLs.map(\.absoluteString) == (485...500).map { "myapp://n/\($0)" })
+        isSignedIn = true
+        router.resume()
+        #expect(log.take() == (485...500).map { "n myapp://n/\($0)" })
+    }
+
+    @Test func urlsRoutedWhileDrainingQueueBehindAndDropTheOldestFirst() {
+        router.myapp.add(pattern: "/n/:id", handler: handler("n"))
+        router.myapp.add(pattern: "/flood") { [router] _ in
+            for id in 100..<110 { router.route(to: "myapp://n/\(id)") }
+            return true
+        }
+        router.suspend(keepingAtMost: 4)
+        router.route(to: "myapp://flood")
+        for id in 1...3 { router.route(to: "myapp://n/\(id)") }
+        router.resume()
+        // The flood queues 10 URLs behind 1, 2, 3 with room for 4: the oldest go first.
+        #expect(log.take() == (106..<110).map { "n myapp://n/\($0)" })
+    }
+
+    @Test func loweringTheLimitWhileDrainingDropsTheHeldAgainURLsFirst() {
+        var holds = true
+        router.myapp.add(pattern: "/n/:id", handler: handler("n"))
+        router.myapp.addGuard(for: "/n/:id") { params in
+            holds && params.int("id")! <= 2 ? .hold : .proceed
+        }
+        router.myapp.add(pattern: "/stop") { [router] _ in
+            router.suspend(keepingAtMost: 3)
+            return true
+        }
+        router.suspend(keepingAtMost: 10)
+        for id in 1...3 { router.route(to: "myapp://n/\(id)") }
+        router.route(to: "myapp://stop")
+        for id in 4...6 { router.route(to: "myapp://n/\(id)") }
+        router.resume()
+        // 1 and 2 held again, 3 routed, then the limit of 3 keeps the newest of 1, 2, 4, 5, 6;
+        // the held-again URLs are the oldest.
+        #expect(log.take() == ["n myapp://n/3"])
+        #expect(router.keptURLs.map(\.absoluteString) == ["myapp://n/4", "myapp://n/5", "myapp://n/6"])
+        holds = false
+        router.suspend(keepingAtMost: 16)
+        for id in 7...8 { router.route(to: "myapp://n/\(id)") }
+        router.resume()
+        #expect(log.take() == (4...8).map { "n myapp://n/\($0)" })
+    }
+
+    @Test func heldAgainURLsWaitAheadOfLaterOnesAndRaisingTheLimitKeepsThemAll() {
+        var holds = true
+        router.myapp.add(pattern: "/n/:id", handler: handler("n"))
+        router.myapp.addGuard(for: "/n/:id") { params in
+            holds && params.int("id")! % 2 == 0 ? .hold : .proceed
+        }
+        router.myapp.add(pattern: "/more") { [router] _ in
+            router.suspend(keepingAtMost: 100)
+            for id in 20..<23 { router.route(to: "myapp://n/\(id)") }
+            return true
+        }
+        router.suspend(keepingAtMost: 50)
+        for id in 1...6 { router.route(to: "myapp://n/\(id)") }
+        router.route(to: "myapp://more")
+        for id in 7...8 { router.route(to: "myapp://n/\(id)") }
+        router.resume()
+        #expect(log.take() == ["n myapp://n/1", "n myapp://n/3", "n myapp://n/5"])
+        #expect(
+            router.keptURLs.map(\.absoluteString)
+                == [2, 4, 6, 7, 8, 20, 21, 22].map { "myapp://n/\($0)" })
+        holds = false
+        router.resume()
+        #expect(log.take() == [2, 4, 6, 7, 8, 20, 21, 22].map { "n myapp://n/\($0)" })
+    }
+
+    /// The queue as a plain model: two arrays, the held-again URLs first.
+    struct QueueModel {
+        var isSuspended = false
+        var isDraining = false
+        var limit = 16
+        var urls: [Int] = []
+        var heldAgain: [Int] = []
+        var all: [Int] { heldAgain + urls }
+
+        mutating func dropExcess() -> [Int] {
+            let excess = max(all.count - limit, 0)
+            let dropped = Array(all.prefix(excess))
+            let fromHeldAgain = min(excess, heldAgain.count)
+            heldAgain.removeFirst(fromHeldAgain)
+            urls.removeFirst(excess - fromHeldAgain)
+            return dropped
+        }
+    }
+
+    @Test func theQueueMatchesAPlainModelThroughRandomOperations() {
+        var generator = SeededGenerator(seed: 7)
+        var queue = RoutingQueue()
+        var model = QueueModel()
+        func kept(_ id: Int) -> KeptURL {
+            KeptURL(parts: URLParts(string: "myapp://n/\(id)")!, parameters: [:], scheme: nil)
+        }
+        func ids(_ urls: [KeptURL]) -> [Int] { urls.map { Int($0.parts.text.dropFirst(10))! } }
+        var nextID = 0
+        for _ in 0..<20_000 {
+            switch Int.random(in: 0..<100, using: &generator) {
+            case 0..<55:
+                let untilNextResume = Bool.random(using: &generator)
+                if untilNextResume && model.isDraining {
+                    model.heldAgain.append(nextID)
+                } else {
+                    model.urls.append(nextID)
+                }
+                #expect(ids(queue.hold(kept(nextID), untilNextResume: untilNextResume)) == model.dropExcess())
+                nextID += 1
+            case 55..<80:
+                let next = model.isSuspended || model.urls.isEmpty ? nil : model.urls.removeFirst()
+                #expect(queue.next().map { ids([$0])[0] } == next)
+            case 80..<86:
+                model.isSuspended = true
+                model.limit = Int.random(in: 0...40, using: &generator)
+                #expect(ids(queue.suspend(keepingAtMost: model.limit)) == model.dropExcess())
+            case 86..<91:
+                #expect(queue.endSuspension() == model.isSuspended)
+                model.isSuspended = false
+            case 91..<95:
+                queue.beginDraining()
+                model.isDraining = true
+            case 95..<99:
+                queue.endDraining()
+                model.isDraining = false
+                model.urls = model.heldAgain + model.urls
+                model.heldAgain = []
+            default:
+                #expect(ids(queue.removeAll()) == model.all)
+                model.urls = []
+                model.heldAgain = []
+            }
+            #expect(ids(queue.all) == model.all)
+            #expect(queue.count <= model.limit)
+        }
+        #expect(ids(queue.all) == model.all)
+    }
 }

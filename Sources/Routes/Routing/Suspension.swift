@@ -6,14 +6,15 @@ import Foundation
 extension Router {
     /// Suspends routing: from now on, `route(to:)` (of the router or of any of its tables) keeps
     /// each URL that some route matches — with its extra parameters and, when a table routed it,
-    /// that table's scheme (never the table itself) — and returns `true`, without calling a
-    /// handler. A URL that no route matches is not
-    /// kept: `route(to:)` returns `false` and the unmatched handler is called at once, as when
-    /// routing. At most `limit` URLs are kept at any moment, those a guard holds included (the
-    /// limit stays after `resume()`): when one more arrives, or when suspending again lowers the
-    /// limit, the oldest are dropped (and logged), so that hostile input cannot grow memory. With
-    /// a limit of 0 nothing is kept and `route(to:)` returns `false`. ``canRoute(to:)`` and
-    /// ``RouteMap``'s `resolve` are not affected.
+    /// that table's scheme (never the table itself: see ``resume(isolation:)-5jj55``) — and
+    /// returns `true`, without calling a handler. A URL that no route matches is not kept:
+    /// `route(to:)` returns `false` and the unmatched handler is called at once, as when routing.
+    /// At most `limit` URLs are kept at any moment, those a guard holds included (the limit stays
+    /// after `resume()`): when one more arrives, or when suspending again lowers the limit, the
+    /// oldest are dropped (and reported, after the new URL's `kept`), so that hostile input
+    /// cannot grow memory; a drop costs the same whatever the limit. With a limit of 0 nothing is
+    /// kept (the URL is reported as dropped only) and `route(to:)` returns `false`.
+    /// ``canRoute(to:)`` and ``RouteMap``'s `resolve` are not affected.
     ///
     /// ```swift
     /// router.suspend()                        // at launch, before the UI exists
@@ -31,8 +32,8 @@ extension Router {
     /// (``RouteGuardDecision/hold``), in arrival order, through the tables as they are now,
     /// asking the guards again: a URL given to the router starts in the table of its scheme now,
     /// one given to a table (`router.alpha.route(to:)`) in the table of that table's scheme now —
-    /// the global table when that scheme has no table any more. A URL that a
-    /// guard holds again meanwhile waits for the next `resume()`. Until the queue is empty, a URL
+    /// the global table when that scheme has no table any more. A URL that a guard holds again
+    /// meanwhile waits for the next `resume()`. Until the queue is empty, a URL
     /// routed meanwhile — by a handler or anyone — is queued behind them (`route(to:)` returns
     /// `true` for it, as when kept); then routing is direct again. A handler that suspends the
     /// router again stops the resume: the rest stays kept, within the new limit. When a kept URL
