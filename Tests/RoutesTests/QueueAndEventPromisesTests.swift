@@ -409,4 +409,155 @@ import Testing
         }
         #expect(ids(queue.all) == model.all)
     }
+
+    // MARK: Callbacks that call the router
+
+    @Test func anObserverThatResumesOnEveryHoldDoesNotLoop() {
+        let events = observed { [router] event in
+            if event.kind == .held { router.resume() }
+        }
+        router.myapp.add(pattern: "/account/:tab") { _ in true }
+        router.myapp.addGuard(for: "/account/*") { _ in .hold }
+        #expect(router.route(to: "myapp://account/a"))
+        #expect(
+            events.take() == [
+                "held myapp://account/a", "resumed myapp://account/a", "held myapp://account/a",
+            ])
+        #expect(router.keptURLs.map(\.absoluteString) == ["myapp://account/a"])
+    }
+
+    @Test func anObserverThatDiscardsOnHoldDropsTheURLItWasToldOf() {
+        let events = observed { [router] event in
+            if event.kind == .held { router.discardKeptURLs() }
+        }
+        router.myapp.add(pattern: "/account/:tab") { _ in true }
+        router.myapp.addGuard(for: "/account/*") { _ in .hold }
+        #expect(router.route(to: "myapp://account/a"))
+        #expect(events.take() == ["held myapp://account/a", "dropped myapp://account/a"])
+        #expect(router.keptURLs.isEmpty)
+        router.resume()
+        #expect(events.take() == [])
+    }
+
+    @Test func anObserverThatUnregistersTheHoldingTableOnHold() {
+        let events = observed { [router] event in
+            if event.kind == .held { router.unregister(scheme: "myapp") }
+        }
+        router.myapp.add(pattern: "/account/:tab", handler: handler("myapp"))
+        router.myapp.addGuard(for: "/account/*") { _ in .hold }
+        router.default.add(pattern: "/account/:tab", handler: handler("global"))
+        #expect(router.route(to: "myapp://account/a"))
+        #expect(router.schemes.isEmpty)
+        router.resume()
+        #expect(log.take() == ["global myapp://account/a"])
+        #expect(events.take().last == "routed myapp://account/a")
+    }
+
+    @Test func anObserverThatSuspendsOnResumedKeepsTheRest() {
+        var suspendsOnce = true
+        let events = observed { [router] event in
+            if event.kind == .resumed && suspendsOnce {
+                suspendsOnce = false
+                router.suspend(keepingAtMost: 1)
+            }
+        }
+        router.myapp.add(pattern: "/n/:id", handler: handler("n"))
+        router.suspend()
+        for id in 1...3 { router.route(to: "myapp://n/\(id)") }
+        _ = events.take()
+        router.resume()
+        // 1 was taken from the queue before the observer suspended: it is routed; of 2 and 3,
+        // the limit of 1 keeps 3.
+        #expect(log.take() == ["n myapp://n/1"])
+        #expect(router.keptURLs.map(\.absoluteString) == ["myapp://n/3"])
+        #expect(events.take() == ["resumed myapp://n/1", "dropped myapp://n/2", "routed myapp://n/1"])
+        router.resume()
+        #expect(log.take() == ["n myapp://n/3"])
+    }
+
+    @Test func aGuardThatResumesWhileItDecides() {
+        var isSignedIn = false
+        router.myapp.add(pattern: "/account/:tab", handler: handler("account"))
+        router.myapp.add(pattern: "/signin") { _ in true }
+        router.myapp.addGuard(for: "/account/*") { _ in isSignedIn ? .proceed : .hold }
+        router.myapp.addGuard(for: "/signin") { [router] _ in
+            isSignedIn = true
+            router.resume()  // routes the held link while this guard decides
+            return .proceed
+        }
+        #expect(router.route(to: "myapp://account/a"))
+        #expect(router.route(to: "myapp://signin"))
+        #expect(log.take() == ["account myapp://account/a"])
+        #expect(router.keptURLs.isEmpty)
+    }
+
+    @Test func anObserverThatResumesOnKeptRoutesAtOnce() {
+        let events = observed { [router] event in
+            if event.kind == .kept { router.resume() }
+        }
+        router.myapp.add(pattern: "/n/:id", handler: handler("n"))
+        router.suspend()
+        #expect(router.route(to: "myapp://n/1"))
+        #expect(log.take() == ["n myapp://n/1"])
+        #expect(events.take() == ["kept myapp://n/1", "resumed myapp://n/1", "routed myapp://n/1"])
+    }
+
+    @Test func aGuardThatUnregistersItsOwnTableAndHolds() {
+        router.myapp.add(pattern: "/account/:tab", handler: handler("removed"))
+        router.myapp.addGuard(for: "/account/*") { [router] _ in
+            router.unregister(scheme: "myapp")
+            return .hold
+        }
+        #expect(router.route(to: "myapp://account/a"))
+        router.myapp.add(pattern: "/account/:tab", handler: handler("added again"))
+        router.resume()
+        #expect(log.take() == ["added again myapp://account/a"])
+    }
+
+    @Test func aGuardThatDiscardsAndSuspendsBeforeItHolds() {
+        let events = observed()
+        router.myapp.add(pattern: "/n/:id", handler: handler("n"))
+        router.myapp.addGuard(for: "/n/:id") { [router] params in
+            guard params.int("id") == 3 else { return .proceed }
+            router.discardKeptURLs()
+            router.suspend(keepingAtMost: 1)
+            return .hold
+        }
+        router.suspend()
+        for id in 1...2 { router.route(to: "myapp://n/\(id)") }
+        router.route(to: "myapp://n/3")
+        router.resume()  // 1, 2 routed; 3 discards nothing, suspends, and is held
+        #expect(log.take() == ["n myapp://n/1", "n myapp://n/2"])
+        #expect(router.keptURLs.map(\.absoluteString) == ["myapp://n/3"])
+        #expect(events.take().suffix(2) == ["resumed myapp://n/3", "held myapp://n/3"])
+        router.route(to: "myapp://n/4")  // suspended, limit 1: 4 pushes 3 out
+        #expect(events.take() == ["kept myapp://n/4", "dropped myapp://n/3"])
+        router.resume()
+        #expect(log.take() == ["n myapp://n/4"])
+    }
+
+    @Test func awaitedRoutingKeepsTheSamePromises() async {
+        let events = observed()
+        router.myapp.add(pattern: "/account/:tab", handler: handler("removed"))
+        router.myapp.addGuard(for: "/account/*") { _ async in .hold }
+        #expect(await router.route(to: "myapp://account/a"))
+        #expect(events.take() == ["held myapp://account/a"])
+        router.unregister(scheme: "myapp")
+        router.myapp.add(pattern: "/account/:tab", handler: handler("added again"))
+        await router.resume()
+        #expect(log.take() == ["added again myapp://account/a"])
+
+        router.myapp.addGuard(for: "/account/*") { _ async in .hold }
+        router.suspend(keepingAtMost: 0)
+        await router.resume()
+        #expect(await router.route(to: "myapp://account/b") == false)
+        router.myapp.addGuard(for: "/beta") { _ async in .redirect(to: "") }
+        router.myapp.add(pattern: "/beta") { _ in true }
+        #expect(await router.route(to: "myapp://beta") == false)
+        #expect(
+            events.take() == [
+                "resumed myapp://account/a", "routed myapp://account/a", "dropped myapp://account/b",
+                "refused myapp://beta",
+            ])
+    }
 }
