@@ -2,9 +2,10 @@ import Routes
 
 /// Hostile inputs whose cost must grow linearly with their size: a URL or a pattern of size `n`
 /// (a long segment, many segments, query items, empty segments and `#`s, many parameters, long
-/// patterns) and a table of `n` routes that cannot match. `Scripts/linear-time.sh` counts the
-/// instructions of each at `n` and `8n` with callgrind (exact, whatever the machine's load) and
-/// fails when the ratio is nearer quadratic (64) than linear (8). These were timing tests once;
+/// patterns), a table of `n` routes that cannot match, and `n` URLs flooding a full queue (kept
+/// while suspended, or held by a guard) whose limit grows with `n`. `Scripts/linear-time.sh`
+/// counts the instructions of each at `n` and `8n` with callgrind (exact, whatever the machine's
+/// load) and fails when the ratio is nearer quadratic (64) than linear (8). These were timing tests once;
 /// the test suite has no timing asserts.
 ///
 /// ```swift
@@ -17,7 +18,8 @@ public enum HostileWork {
         ("long-segment", 1 << 16), ("many-segments", 12_500), ("many-query-items", 6_000),
         ("empty-segments-and-hashes", 10_000), ("routes-that-cannot-match", 2_000),
         ("long-patterns", 4_000), ("many-parameters", 1_000), ("many-values-dictionary", 500),
-        ("many-values-by-name", 500), ("many-values-decoded", 500),
+        ("many-values-by-name", 500), ("many-values-decoded", 500), ("urls-kept-while-suspended", 4_000),
+        ("urls-held-by-a-guard", 4_000),
     ]
 
     /// The work of case `name` at `size`, everything but the measured call made already; `nil`
@@ -68,6 +70,21 @@ public enum HostileWork {
             router.default.add(pattern: names.map { "/:\($0)" }.joined(), handler: read)
             let url = "myapp://" + (0..<size).map { "v\($0)" }.joined(separator: "/")
             return { precondition(router.route(to: url), "the route of \(size) values did not match") }
+        case "urls-kept-while-suspended":
+            // The queue, a quarter of `size` long, is full after the warm-up run: each URL drops
+            // the oldest, which must cost the same whatever the limit.
+            let router = router(["/n/:id"])
+            router.suspend(keepingAtMost: size / 4)
+            let urls = (0..<size).map { "myapp://n/\($0)" }
+            return { for url in urls { _ = router.route(to: url) } }
+        case "urls-held-by-a-guard":
+            // The same flood, held by a guard of a router that is not suspended.
+            let router = router(["/n/:id"])
+            router.default.addGuard(for: "/n/*") { _ in .hold }
+            router.suspend(keepingAtMost: size / 4)
+            router.resume()
+            let urls = (0..<size).map { "myapp://n/\($0)" }
+            return { for url in urls { _ = router.route(to: url) } }
         default:
             return nil
         }

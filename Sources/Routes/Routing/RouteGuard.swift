@@ -16,9 +16,13 @@ public enum RouteGuardDecision: Sendable {
     case refuse
     /// The URL is kept in the router's queue (the one ``Router/suspend(keepingAtMost:)`` uses)
     /// and `route(to:)` returns `true`; ``Router/resume(isolation:)-5jj55`` routes it again, asking the
-    /// guards again.
+    /// guards again. With a queue limit of 0 nothing is kept: the URL is dropped (one
+    /// ``RoutingEvent/Kind/dropped`` event, no ``RoutingEvent/Kind/held``) and `route(to:)`
+    /// returns `false`.
     case hold
     /// This URL is routed instead, from the table of its scheme, with the same extra parameters.
+    /// A redirect to text that is not a URL refuses the URL, as ``refuse`` (a
+    /// ``RoutingEvent/Kind/refused`` event by this guard).
     case redirect(to: RouteInput)
 
     /// Routes another URL (a `URL` or a `String`) instead.
@@ -152,10 +156,16 @@ extension RouteTable {
             report(error)
             return false
         }
+        // The guard index asks in the order of the sequence numbers. Each is one more than the
+        // last guard definition's, the largest, also after a removal: a guard comes after every
+        // guard registered before it, and the expansions of one guard are adjacent, so that
+        // `guards(matching:)` asks it once.
+        var sequence = guardDefinitions.last.map { $0.sequence &+ 1 } ?? 0
         for expansion in expansions {
             let definition = Definition(pattern: expansion.text, priority: 0, action: .guarding(routeGuard))
             definition.registeredPattern = expansion
-            definition.sequence = Int32(truncatingIfNeeded: guardDefinitions.count)
+            definition.sequence = sequence
+            sequence &+= 1
             guardDefinitions.append(definition)
             guardIndex.insert(definition)
         }

@@ -86,7 +86,8 @@ public final class RouteMap<Value> {
     }
 
     /// Resolves the URLs that guards held (and those kept while ``router`` was suspended), in
-    /// arrival order, asking the guards again; returns the values they resolve to. A URL held
+    /// arrival order, through the tables as they are now and asking the guards again, as
+    /// ``Router/resume(isolation:)-5jj55`` routes them; returns the values they resolve to. A URL held
     /// again waits for the next resume. Does nothing when nothing is suspended or held.
     ///
     /// ```swift

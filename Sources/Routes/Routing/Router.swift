@@ -51,9 +51,12 @@ public final class Router {
         didSet { for table in allTables { table.logger = logger } }
     }
 
-    /// Receives one ``RoutingEvent`` per routing decision (routed, declined, unmatched, refused,
-    /// held, kept, dropped, redirected, resumed), after the router's state is consistent: it may
-    /// call any of the router's API. The ``logger`` receives the same decisions as text.
+    /// Receives exactly one ``RoutingEvent`` per routing decision (routed, declined, unmatched,
+    /// refused, held, kept, dropped, redirected, resumed), only for what happened, after it
+    /// happened and after the router's state is consistent: it may call any of the router's API.
+    /// What an observer starts comes after the event it received: a URL's ``RoutingEvent/Kind/held``
+    /// or ``RoutingEvent/Kind/kept`` comes first, then the drops it caused. The ``logger``
+    /// receives the same decisions as text.
     ///
     /// ```swift
     /// router.onEvent = { event in

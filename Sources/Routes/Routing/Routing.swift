@@ -80,7 +80,7 @@ extension RouteTable {
         if let router, router.queue.isHolding {
             return router.keep(parts, parameters: parameters, startingIn: self)
         }
-        var walk = Walk(parts, parameters: parameters, startingIn: self)
+        var walk = Walk(parts, parameters: parameters, startingIn: self, startIsGiven: true)
         return walk.route(isolation: isolation).answer
     }
 
@@ -150,7 +150,7 @@ extension RouteTable {
             if let router, router.queue.isHolding {
                 return router.keep(parts, parameters: parameters, startingIn: self)
             }
-            var walk = Walk(parts, parameters: parameters, startingIn: self)
+            var walk = Walk(parts, parameters: parameters, startingIn: self, startIsGiven: true)
             return await walk.finish(Handlers.self) != nil || walk.isHeld
         }
     }

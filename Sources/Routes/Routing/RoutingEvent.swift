@@ -23,13 +23,18 @@ public struct RoutingEvent {
         case declined
         /// No route handled the URL; the unmatched handler is called.
         case unmatched
-        /// The guard of ``RoutingEvent/pattern`` refused the URL.
+        /// The guard of ``RoutingEvent/pattern`` refused the URL, or redirected it to text that is
+        /// not a URL.
         case refused
-        /// The guard of ``RoutingEvent/pattern`` held the URL until the next `resume()`.
+        /// The guard of ``RoutingEvent/pattern`` held the URL until the next `resume()`: it is in
+        /// the queue (see ``dropped``).
         case held
-        /// The router is suspended: the URL was kept until `resume()`.
+        /// The router is suspended: the URL was kept until `resume()`, and is in the queue.
         case kept
-        /// The URL was dropped from the queue, which holds at most its limit.
+        /// The URL left the queue unrouted: it was the oldest when the queue was full, or
+        /// `discardKeptURLs()` discarded it. A URL kept or held while the limit is 0 is only
+        /// dropped (never also kept or held). A URL's own ``kept`` or ``held`` comes before the
+        /// drops it caused.
         case dropped
         /// The redirect route or guard of ``RoutingEvent/pattern`` routes `to` instead.
         case redirected(to: URL)

@@ -2,8 +2,9 @@
 /// routed while `resume()` routes them, in arrival order (the "Routing rules" article,
 /// *Suspending routing*).
 ///
-/// Its operations never call user code: what they drop is returned, so that the router logs it
-/// (and releases it) once the queue is consistent again.
+/// Its operations never call user code: what they drop is returned, so that the router reports
+/// it (and releases it) once the queue is consistent again. Each costs O(1) amortised per URL
+/// held or dropped, whatever the limit, so that a flood of URLs into a full queue stays linear.
 struct RoutingQueue {
     /// Between `suspend(keepingAtMost:)` and `resume()`.
     private(set) var isSuspended = false
@@ -11,18 +12,17 @@ struct RoutingQueue {
     private(set) var isDraining = false
     /// The most URLs held at any moment.
     private(set) var limit = 16
-    /// Held URLs, oldest first, from `head` on; the slots before `head` were routed.
-    private var urls: [KeptURL] = []
-    private var head = 0
+    /// Held URLs, oldest first.
+    private var urls = FIFO<KeptURL>()
     /// URLs a guard held again while `resume()` routes the held ones: they wait for the next
     /// `resume()` (oldest first; all older than ``urls``).
-    private var heldAgain: [KeptURL] = []
+    private var heldAgain = FIFO<KeptURL>()
 
     /// Whether `route(to:)` holds URLs instead of routing them.
     var isHolding: Bool { isSuspended || isDraining }
 
     /// The number of URLs held.
-    var count: Int { heldAgain.count + urls.count - head }
+    var count: Int { heldAgain.count + urls.count }
 
     /// Whether `resume()` has something to do: a suspension to end, or held URLs to route when no
     /// resume routes them already.
@@ -54,16 +54,11 @@ struct RoutingQueue {
     }
 
     /// The held URLs, oldest first.
-    var all: [KeptURL] { heldAgain + urls[head...] }
+    var all: [KeptURL] { heldAgain.elements + urls.elements }
 
-    /// Removes every held URL; returns them.
+    /// Removes every held URL; returns them, oldest first.
     mutating func removeAll() -> [KeptURL] {
-        defer {
-            urls = []
-            head = 0
-            heldAgain = []
-        }
-        return all
+        heldAgain.removeAll() + urls.removeAll()
     }
 
     /// Starts routing the held URLs.
@@ -76,42 +71,96 @@ struct RoutingQueue {
     mutating func endDraining() {
         isDraining = false
         guard !heldAgain.isEmpty else { return }
-        urls = heldAgain + urls[head...]
-        head = 0
-        heldAgain = []
+        heldAgain.append(contentsOf: urls.removeAll())
+        swap(&urls, &heldAgain)
     }
 
     /// The oldest held URL, to route now; `nil` when none is held or the router is suspended.
     mutating func next() -> KeptURL? {
-        guard !isSuspended, head < urls.count else { return nil }
-        let url = urls[head]
-        head += 1
-        if head == urls.count || head > 32 && head * 2 > urls.count {
-            urls.removeFirst(head)
-            head = 0
-        }
-        return url
+        guard !isSuspended else { return nil }
+        return urls.removeFirst()
     }
 
     /// Drops the oldest URLs beyond the limit: those held again first.
     private mutating func dropExcess() -> [KeptURL] {
-        var excess = count - limit
+        let excess = count - limit
         guard excess > 0 else { return [] }
-        let fromHeldAgain = min(excess, heldAgain.count)
-        var dropped = Array(heldAgain.prefix(fromHeldAgain))
-        heldAgain.removeFirst(fromHeldAgain)
-        excess -= fromHeldAgain
-        dropped += urls[head..<(head + excess)]
-        urls.removeFirst(head + excess)
-        head = 0
-        return dropped
+        let dropped = heldAgain.removeFirst(excess)
+        return dropped + urls.removeFirst(excess - dropped.count)
     }
 }
 
-/// A URL held by the queue, with what routing it needs.
+/// A URL held by the queue, with what routing it needs: a scheme, never a table, so that
+/// `resume()` routes it through the tables as they are then (the "Routing rules" article,
+/// *Suspending routing*).
 struct KeptURL {
     let parts: URLParts
     let parameters: [String: Any]
-    /// The table it was routed to; `nil` when routed by the router (the table of its scheme).
-    let table: RouteTable?
+    /// The scheme of the table it was routed through (a table's `route(to:)`); `nil` when the
+    /// router chose the table of the URL's scheme.
+    let scheme: String?
+}
+
+/// A first-in, first-out list whose appends and removals of the oldest cost O(1) amortised: a
+/// removal empties its slot (releasing the element at once) and moves a start index; the emptied
+/// slots are reclaimed when they are the larger part of the storage, so that each reclaim moves
+/// fewer elements than removals paid for it.
+struct FIFO<Element> {
+    private var slots: [Element?] = []
+    /// The index of the oldest element; the slots before it are empty.
+    private var head = 0
+
+    var count: Int { slots.count - head }
+    var isEmpty: Bool { head == slots.count }
+
+    /// The elements, oldest first.
+    var elements: [Element] { slots[head...].map { $0! } }
+
+    mutating func append(_ element: Element) {
+        slots.append(element)
+    }
+
+    mutating func append(contentsOf elements: [Element]) {
+        slots.append(contentsOf: elements.lazy.map(Optional.some))
+    }
+
+    /// Removes and returns the oldest element; `nil` when there is none.
+    mutating func removeFirst() -> Element? {
+        guard head < slots.count else { return nil }
+        defer { reclaim() }
+        return takeOldest()
+    }
+
+    /// Removes and returns the `k` oldest elements (all of them when there are fewer).
+    mutating func removeFirst(_ k: Int) -> [Element] {
+        let end = head + min(max(k, 0), count)
+        guard head < end else { return [] }
+        defer { reclaim() }
+        var removed: [Element] = []
+        removed.reserveCapacity(end - head)
+        while head < end { removed.append(takeOldest()) }
+        return removed
+    }
+
+    /// Removes and returns every element, oldest first.
+    mutating func removeAll() -> [Element] {
+        defer { self = FIFO() }
+        return elements
+    }
+
+    /// Empties the oldest slot and moves the start past it.
+    private mutating func takeOldest() -> Element {
+        defer { head += 1 }
+        return slots[head].take()!
+    }
+
+    /// Drops the empty slots before `head` once they are most of the storage.
+    private mutating func reclaim() {
+        if head == slots.count {
+            self = FIFO()
+        } else if head >= 16 && head * 2 >= slots.count {
+            slots.removeFirst(head)
+            head = 0
+        }
+    }
 }

@@ -5,14 +5,16 @@ import Foundation
 // them.
 extension Router {
     /// Suspends routing: from now on, `route(to:)` (of the router or of any of its tables) keeps
-    /// each URL that some route matches — with its extra parameters and the table it was routed
-    /// to — and returns `true`, without calling a handler. A URL that no route matches is not
-    /// kept: `route(to:)` returns `false` and the unmatched handler is called at once, as when
-    /// routing. At most `limit` URLs are kept at any moment, those a guard holds included (the
-    /// limit stays after `resume()`): when one more arrives, or when suspending again lowers the
-    /// limit, the oldest are dropped (and logged), so that hostile input cannot grow memory. With
-    /// a limit of 0 nothing is kept and `route(to:)` returns `false`. ``canRoute(to:)`` and
-    /// ``RouteMap``'s `resolve` are not affected.
+    /// each URL that some route matches — with its extra parameters and, when a table routed it,
+    /// that table's scheme (never the table itself: see ``resume(isolation:)-5jj55``) — and
+    /// returns `true`, without calling a handler. A URL that no route matches is not kept:
+    /// `route(to:)` returns `false` and the unmatched handler is called at once, as when routing.
+    /// At most `limit` URLs are kept at any moment, those a guard holds included (the limit stays
+    /// after `resume()`): when one more arrives, or when suspending again lowers the limit, the
+    /// oldest are dropped (and reported, after the new URL's `kept`), so that hostile input
+    /// cannot grow memory; a drop costs the same whatever the limit. With a limit of 0 nothing is
+    /// kept (the URL is reported as dropped only) and `route(to:)` returns `false`.
+    /// ``canRoute(to:)`` and ``RouteMap``'s `resolve` are not affected.
     ///
     /// ```swift
     /// router.suspend()                        // at launch, before the UI exists
@@ -27,9 +29,11 @@ extension Router {
     }
 
     /// Resumes routing: routes the URLs kept while suspended and those a guard held
-    /// (``RouteGuardDecision/hold``), in arrival order, each from the table it was routed to (for
-    /// `router.route(to:)`, the table of its scheme now), asking the guards again. A URL that a
-    /// guard holds again meanwhile waits for the next `resume()`. Until the queue is empty, a URL
+    /// (``RouteGuardDecision/hold``), in arrival order, through the tables as they are now,
+    /// asking the guards again: a URL given to the router starts in the table of its scheme now,
+    /// one given to a table (`router.alpha.route(to:)`) in the table of that table's scheme now —
+    /// the global table when that scheme has no table any more. A URL that a guard holds again
+    /// meanwhile waits for the next `resume()`. Until the queue is empty, a URL
     /// routed meanwhile — by a handler or anyone — is queued behind them (`route(to:)` returns
     /// `true` for it, as when kept); then routing is direct again. A handler that suspends the
     /// router again stops the resume: the rest stays kept, within the new limit. When a kept URL
@@ -81,12 +85,16 @@ extension Router {
         logDropped(queue.removeAll())
     }
 
-    /// Holds a URL a guard held: `false` when the queue keeps nothing (a limit of 0). While a
-    /// resume routes the held URLs, it waits for the next one.
-    func hold(_ kept: KeptURL) -> Bool {
-        let isKept = queue.limit > 0
-        logDropped(queue.hold(kept, untilNextResume: true))
-        return isKept
+    /// Holds a URL that the guard of `pattern` in `table` held; while a resume routes the held
+    /// URLs, it waits for the next one. Reported as held, then the URLs it pushed out as dropped
+    /// (the order an observer sees: what happened to this URL first); `false`, and reported as
+    /// dropped only, when the queue keeps nothing (a limit of 0).
+    func hold(_ kept: KeptURL, by pattern: String, in table: RouteTable) -> Bool {
+        let isHeld = queue.limit > 0
+        let dropped = queue.hold(kept, untilNextResume: true)
+        if isHeld { table.report(.held, kept.parts, pattern: pattern, parameters: kept.parameters) }
+        logDropped(dropped)
+        return isHeld
     }
 
     /// `route(to:)` while the queue holds URLs: keeps the URL when some route matches it
@@ -98,22 +106,32 @@ extension Router {
             start.callUnmatchedHandler(parts, parameters: parameters)
             return false
         }
+        // Reported as kept, then the URLs it pushed out as dropped; dropped only with a limit of 0.
         let isKept = queue.limit > 0
-        logDropped(queue.hold(KeptURL(parts: parts, parameters: parameters, table: table)))
+        let dropped = queue.hold(KeptURL(parts: parts, parameters: parameters, scheme: table?.scheme))
         if isKept { start.report(.kept, parts, parameters: parameters) }
+        logDropped(dropped)
         return isKept
     }
 
     /// The walk of a kept URL, reported as resumed.
     func walk(_ kept: KeptURL) -> Walk {
-        let start = kept.table ?? table(for: kept.parts)
+        let start = table(of: kept)
         start.report(.resumed, kept.parts, parameters: kept.parameters)
-        return Walk(kept.parts, parameters: kept.parameters, startingIn: start)
+        return Walk(
+            kept.parts, parameters: kept.parameters, startingIn: start, startIsGiven: kept.scheme != nil)
+    }
+
+    /// The table a kept URL starts in now: that of the scheme it remembers (the global table
+    /// when that scheme has no table any more), or that of its own scheme.
+    private func table(of kept: KeptURL) -> RouteTable {
+        guard let scheme = kept.scheme else { return table(for: kept.parts) }
+        return table(forScheme: scheme)
     }
 
     private func logDropped(_ dropped: [KeptURL]) {
         for url in dropped {
-            (url.table ?? table(for: url.parts)).report(.dropped, url.parts, parameters: url.parameters)
+            table(of: url).report(.dropped, url.parts, parameters: url.parameters)
         }
     }
 }

@@ -36,6 +36,9 @@ struct Walk {
     /// The table routing began in (for a redirect, the target's): its unmatched handler is the
     /// one called.
     let start: RouteTable
+    /// Whether the caller chose ``start`` (a table's `route(to:)`) rather than the router, for
+    /// the URL's scheme: a held URL remembers its scheme then (``KeptURL/scheme``).
+    private let startIsGiven: Bool
     private var stage: Stage
     /// The redirects followed to reach ``parts``.
     private let redirects: Int
@@ -43,10 +46,17 @@ struct Walk {
     /// The most redirects in a row; one more ends the walk.
     static let redirectLimit = 8
 
-    init(_ parts: URLParts, parameters: [String: Any], startingIn start: RouteTable, redirects: Int = 0) {
+    /// A walk of `parts` from `start`: the table of its scheme, or, when `startIsGiven`, the
+    /// table the caller routes through.
+    init(
+        _ parts: URLParts, parameters: [String: Any], startingIn start: RouteTable,
+        startIsGiven: Bool = false,
+        redirects: Int = 0
+    ) {
         self.request = RouteRequest(parts: consume parts, options: start.options)
         self.extra = parameters.isEmpty ? nil : parameters
         self.start = start
+        self.startIsGiven = startIsGiven
         self.redirects = redirects
         stage = .start
     }
@@ -330,15 +340,21 @@ struct Walk {
             stage = .finished(held: false)
             table.report(.refused, request.parts, pattern: pattern, parameters: parameters)
         case .hold:
-            let kept =
-                start.router?.hold(KeptURL(parts: request.parts, parameters: parameters, table: start))
-                ?? false
-            stage = .finished(held: kept)
-            table.report(.held, request.parts, pattern: pattern, parameters: parameters)
+            let kept = KeptURL(
+                parts: request.parts, parameters: parameters, scheme: startIsGiven ? start.scheme : nil)
+            guard let router = start.router else {
+                // No router, no queue: nothing can hold the URL.
+                stage = .finished(held: false)
+                start.report(.dropped, request.parts, parameters: parameters)
+                return
+            }
+            stage = .finished(held: router.hold(kept, by: pattern, in: table))
         case .redirect(let input):
             guard let target = input.parts else {
-                table.log("the guard \(pattern) redirected \(parts) to \(input.text), which is not a URL")
+                // Every decision is one event: a redirect that goes nowhere refuses the URL.
                 stage = .finished(held: false)
+                table.log("the guard \(pattern) redirected \(parts) to \(input.text), which is not a URL")
+                table.report(.refused, request.parts, pattern: pattern, parameters: parameters)
                 return
             }
             follow(target, by: pattern, in: table)
