@@ -22,8 +22,6 @@ struct KnownIssues {
     /// Redirects drop the fragment's query items and trailing empty wildcard components: URLs
     /// have neither.
     var redirectsDropFragmentQueryAndEmptyWildcard = false
-    /// The order of guards after `removeGuards(for:)` is wrong: no guard is removed.
-    var guardOrderAfterRemoveGuards = false
     /// New: lint's `.unmatchedRedirectTarget` and `.redirectLoop` read a redirect's target
     /// without the routed URL's fragment, which routing appends to it (a `from` that is not a
     /// fragment route): `#/a/b` adds segments, so the target reaches routes (or its own redirect
