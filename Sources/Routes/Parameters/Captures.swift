@@ -5,9 +5,9 @@
 ///
 /// Plain values only (no reference, so copying the captures into each handler's parameters is a
 /// copy of bytes), packed (``PackedRange``): the captures are copied into the matches and into
-/// each handler's parameters. The fifth to the eighth value are found again when read, by
-/// cutting the segments once more; the parameters of a pattern with more values make a
-/// ``ValueIndex`` of all of them once. Patterns with that many values pay for it alone.
+/// each handler's parameters. A value after the fourth is found again when read by name, by
+/// cutting the segments once more (time linear in the URL); the accessors that read every value
+/// read them in one pass.
 struct Captures {
     /// How many values are kept.
     static let kept = 4

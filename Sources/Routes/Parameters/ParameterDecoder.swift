@@ -29,7 +29,11 @@ extension RouteParameters {
     ///   `.dataCorrupted` for text that does not convert (its `codingPath` names the key, its
     ///   `debugDescription` the text), `.typeMismatch` for a value of another shape.
     public func decode<Value: Decodable>(_ type: Value.Type = Value.self) throws -> Value {
-        let source = KeyedSource(keys: { Array(dictionary.keys) }, lookup: { self[$0] })
+        // A pattern of many values reads them all in one pass (a read by name cuts the URL again).
+        let all = matched.keepsPositions ? nil : dictionary
+        let source =
+            all.map { all in KeyedSource(keys: { Array(all.keys) }, lookup: { all[$0] }) }
+            ?? KeyedSource(keys: { Array(dictionary.keys) }, lookup: { self[$0] })
         return try Value(from: ParameterDecoder(content: .keyed(source), codingPath: []))
     }
 }

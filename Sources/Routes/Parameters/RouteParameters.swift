@@ -24,10 +24,6 @@ public struct RouteParameters {
     let matched: RoutePattern
     /// What the match captured, in the request's segment text (``RouteRequest/withSegmentBytes(_:)``).
     let captures: Captures
-    /// Every value's range and name, for a pattern whose positions are not kept
-    /// (``RoutePattern/keepsPositions``); `nil` for the others, whose values ``captures`` and the
-    /// pattern find in constant time.
-    private let valueIndex: ValueIndex?
     /// The extra parameters, `nil` when there are none (the frequent case: then the parameters
     /// of a handler call copy and release no dictionary).
     private let extraOrNil: [String: Any]?
@@ -46,7 +42,6 @@ public struct RouteParameters {
         self.request = request
         self.matched = matched
         self.captures = captures
-        valueIndex = matched.keepsPositions ? nil : ValueIndex(matched, request)
         assert(extra?.isEmpty != true, "no extra parameters are passed as nil")
         self.extraOrNil = extra
         self.tableScheme = scheme
@@ -231,20 +226,18 @@ public struct RouteParameters {
         index < Captures.kept ? captures[index] : uncapturedRange(index)
     }
 
-    /// The range of a value the captures do not keep (after the fourth): from the value index
-    /// when there is one, else (the fifth to the eighth value: at most four) by cutting the
-    /// segments again.
+    /// The range of a value the captures do not keep (after the fourth), found by cutting the
+    /// segments again: a read costs time linear in the URL, and the accessors that read every
+    /// value (``dictionary``, ``decode(_:)``) read them in one pass instead.
     @inline(never)
     private func uncapturedRange(_ index: Int) -> ByteRange {
-        if let valueIndex { return valueIndex[index] }
-        return request.withSegments { $0[matched.segmentIndex(ofParameter: index)] }
+        request.withSegments { $0[matched.segmentIndex(ofParameter: index)] }
     }
 
     /// The position among the values of the one named `name`; `nil` when none is.
     @inline(__always)
     private func valuePosition(of name: String) -> Int? {
-        if let valueIndex { return valueIndex.position(of: name) }
-        return matched.parameterIndex(of: name)
+        matched.parameterIndex(of: name)
     }
 
     /// The text under `key`, found without going through `Any`, for the typed accessors.
