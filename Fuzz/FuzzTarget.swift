@@ -27,6 +27,10 @@ import Routes
 //                    A  every https URL that routes is admitted by `appSiteAssociation(appIDs:)`
 //                    s  the last line is also a script of suspend / route / resume steps, checked
 //                       against a model queue (see `SuspensionCheck`)
+//                    e  explain's matching entries are what a walk where every handler declines asks
+//                    g  lines `?Xpattern[>target]` are guards, `>from>to` redirects (in a tool
+//                       router): events, guard order, explain and lint agree with routing
+//                    l  lint's duplicate / renamed / shadowed findings are never asked by routing
 //   lines 1..<last patterns: even lines go to the `myapp` table, odd lines to the global table;
 //                  every fourth is registered with `add(definition:)`, the rest with `add(pattern:)`
 //   last line      the URL, routed as a String and (when `URL(string:)` accepts it) as a URL;
@@ -237,6 +241,9 @@ private struct FuzzCase {
             checkBuiltURLs(router: router, sourceLines: registered.mapValues(\.line))
         }
         if options.contains("A") { checkAppSiteAssociation(router: router) }
+        if options.contains("e") || options.contains("g") || options.contains("l") {
+            checkTools(isURL: expected.isURL)
+        }
         if options.contains("s") {
             SuspensionCheck(script: Array(lastLine.prefix(SuspensionCheck.maximumSteps))).run()
         }
@@ -1166,4 +1173,585 @@ private func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure
     }
     FileHandle.standardError.write(Data(("Routes fuzz check failed: " + text + "\n").utf8))
     fatalError("Routes fuzz check failed")
+}
+
+// MARK: - The tools agree with routing (options e, g, l)
+
+/// One thing that happened while the tool router routed a URL.
+private enum ToolStep: CustomStringConvertible {
+    /// A guard was asked (`id`: its line's guard number) and decided `decision`.
+    case guardAsked(id: Int, scheme: String, pattern: String, decision: Int)
+    /// A route's handler was called (`id`: the definition's number).
+    case handler(id: Int, scheme: String, pattern: String, parameters: String, accepted: Bool)
+    case event(RoutingEvent)
+
+    static let decisionNames = ["proceed", "refuse", "hold", "redirect"]
+
+    var event: RoutingEvent? {
+        if case .event(let event) = self { return event }
+        return nil
+    }
+
+    var description: String {
+        switch self {
+        case .guardAsked(let id, let scheme, let pattern, let decision):
+            return "guard \(id) \(pattern.debugDescription) of \(scheme): \(ToolStep.decisionNames[decision])"
+        case .handler(let id, let scheme, let pattern, let parameters, let accepted):
+            return "handler \(id) \(pattern.debugDescription) of \(scheme) {\(parameters)}: \(accepted)"
+        case .event(let event):
+            return "event \(event.kind) \(event.url.absoluteString.debugDescription) in \(event.scheme) "
+                + "by \(event.pattern?.debugDescription ?? "nil") {\(LinearReference.canonical(event.parameters))}"
+        }
+    }
+
+    /// A route's event (not a guard's): declined, routed, or redirected by a redirect route.
+    /// `previous`: the step before it.
+    static func isRouteEvent(_ event: RoutingEvent, after previous: ToolStep?) -> Bool {
+        switch event.kind {
+        case .declined, .routed: return true
+        case .redirected: return !previous.isGuardRedirect
+        default: return false
+        }
+    }
+
+    static func isTerminal(_ kind: RoutingEvent.Kind) -> Bool {
+        switch kind {
+        case .routed, .unmatched, .refused, .held, .redirectLimitReached: return true
+        default: return false
+        }
+    }
+}
+
+extension Optional where Wrapped == ToolStep {
+    var isGuardRedirect: Bool {
+        if case .guardAsked(_, _, _, 3)? = self { return true }
+        return false
+    }
+}
+
+/// What the tool router's guards and handlers record.
+private final class ToolLog {
+    var steps: [ToolStep] = []
+    /// The parameters of each handler call, by the index of its step.
+    var parameters: [Int: [String: Any]] = [:]
+    /// Every handler declines and every guard proceeds (the `e` check's walk).
+    var declineAll = false
+}
+
+/// A definition of the tool router, as registered.
+private struct ToolDefinition {
+    var id: Int
+    var scheme: String
+    var pattern: String
+    var declines: Bool
+    var isRedirect: Bool
+}
+
+/// The router of the `e`, `g` and `l` checks: the input's patterns, with (option `g`) guard and
+/// redirect lines, every route with a recording handler, events recorded.
+private final class ToolRouter {
+    let router = Router()
+    let log = ToolLog()
+    var definitions: [ObjectIdentifier: ToolDefinition] = [:]
+    /// Whether guards were removed (option `r`): checks of guard order get narrower names.
+    var removedGuards = false
+
+    /// A walk of one URL: its steps, split into walks at each redirect (the `.redirected` event
+    /// ends its walk), with the URL each walk routes.
+    struct Trace {
+        var accepted: Bool
+        var steps: [ToolStep]
+        var walks: [(url: String, steps: [ToolStep])]
+        /// The index in `steps` of each walk's first step.
+        var walkStarts: [Int]
+        /// The parameters of each handler call, by the index of its step.
+        var parameters: [Int: [String: Any]]
+    }
+
+    func route(_ text: String) -> Trace {
+        log.steps = []
+        log.parameters = [:]
+        let accepted = router.route(to: text, parameters: [FuzzCase.extraKey: 1])
+        let steps = log.steps
+        log.steps = []
+        var walks: [(url: String, steps: [ToolStep])] = [(text, [])]
+        var walkStarts = [0]
+        for (index, step) in steps.enumerated() {
+            walks[walks.count - 1].steps.append(step)
+            if case .event(let event) = step, case .redirected(let target) = event.kind {
+                walks.append((target.absoluteString, []))
+                walkStarts.append(index + 1)
+            }
+        }
+        return Trace(
+            accepted: accepted, steps: steps, walks: walks, walkStarts: walkStarts, parameters: log.parameters)
+    }
+
+    func mayDecline(_ definition: Definition) -> Bool {
+        definitions[ObjectIdentifier(definition)]?.declines ?? false
+    }
+
+    func table(_ scheme: String) -> RouteTable {
+        scheme == router.myapp.scheme ? router.myapp : router.default
+    }
+}
+
+extension FuzzCase {
+    /// The decision of a guard line's letter: `p`roceed, `r`efuse, `h`old, `g`o elsewhere
+    /// (redirect); another character by its value modulo 4.
+    static func guardDecision(_ letter: Character) -> Int {
+        if let index = "prhg".firstIndex(of: letter) { return "prhg".distance(from: "prhg".startIndex, to: index) }
+        return Int((letter.unicodeScalars.first?.value ?? 0) % 4)
+    }
+
+    /// The tool router: the same tables (options `p`, `h`, `H`, `f`, `P`, `d`, `r`) as the fuzzed
+    /// router, every route with a handler (declining on the lines `d` names). With `g`, a line
+    /// `?Xpattern` or `?Xpattern>target` is a guard of its line's table deciding by the letter X
+    /// (see `guardDecision`; a redirect goes to `target`, default `myapp://a`), and a line
+    /// `>from>to` a redirect (`to` default `/`).
+    func makeToolRouter() -> ToolRouter {
+        let tools = ToolRouter()
+        let router = tools.router
+        let log = tools.log
+        let myapp = router.myapp
+        for table in [myapp, router.default] {
+            table.options = options.contains("p") ? [] : [.decodePlusSymbols]
+        }
+        if options.contains("h") { myapp.options.insert(.treatHostAsPathComponent) }
+        if options.contains("H") { router.default.options.insert(.treatHostAsPathComponent) }
+        myapp.shouldFallback = options.contains("f")
+        router.onEvent = { log.steps.append(.event($0)) }
+        var nextID = 0
+        var firstGuard: (RouteTable, String)?
+        for (line, text) in patterns.enumerated() {
+            let table = line.isMultiple(of: 2) ? myapp : router.default
+            let scheme = table.scheme
+            let priority = options.contains("P") ? (line * 7) % 5 - 2 : 0
+            if options.contains("g"), text.hasPrefix("?") {
+                var rest = Substring(text.dropFirst())
+                let decision = rest.first.map(FuzzCase.guardDecision) ?? 0
+                rest = rest.dropFirst()
+                var target = "myapp://a"
+                if let mark = rest.firstIndex(of: ">") {
+                    target = String(rest[rest.index(after: mark)...])
+                    rest = rest[..<mark]
+                }
+                let pattern = String(rest)
+                let id = line
+                let added = table.addGuard(for: pattern) { _ in
+                    let decided = log.declineAll ? 0 : decision
+                    log.steps.append(.guardAsked(id: id, scheme: scheme, pattern: pattern, decision: decided))
+                    switch decided {
+                    case 0: return .proceed
+                    case 1: return .refuse
+                    case 2: return .hold
+                    default: return .redirect(to: target)
+                    }
+                }
+                if added && firstGuard == nil { firstGuard = (table, pattern) }
+                continue
+            }
+            if options.contains("g"), text.hasPrefix(">") {
+                let rest = text.dropFirst()
+                let mark = rest.firstIndex(of: ">")
+                let from = String(rest[..<(mark ?? rest.endIndex)])
+                let to = mark.map { String(rest[rest.index(after: $0)...]) } ?? "/"
+                for definition in table.addRedirect(from: from, to: to, priority: priority) {
+                    tools.definitions[ObjectIdentifier(definition)] = ToolDefinition(
+                        id: nextID, scheme: scheme, pattern: definition.pattern, declines: false, isRedirect: true)
+                    nextID += 1
+                }
+                continue
+            }
+            let declining = declines(line: line)
+            var ids: [String: Int] = [:]
+            let added = table.add(pattern: text, priority: priority) { params in
+                let id = ids[params.pattern] ?? -1
+                let accepted = !log.declineAll && !declining
+                log.parameters[log.steps.count] = params.dictionary
+                log.steps.append(
+                    .handler(
+                        id: id, scheme: scheme, pattern: params.pattern,
+                        parameters: LinearReference.canonical(params.dictionary), accepted: accepted))
+                return accepted
+            }
+            for definition in added {
+                ids[definition.pattern] = nextID
+                tools.definitions[ObjectIdentifier(definition)] = ToolDefinition(
+                    id: nextID, scheme: scheme, pattern: definition.pattern, declines: declining, isRedirect: false)
+                nextID += 1
+            }
+        }
+        if options.contains("r") {
+            if let first = patterns.first { myapp.remove(pattern: first) }
+            if let last = router.default.definitions.last { router.default.remove(definition: last) }
+            if let (table, pattern) = firstGuard {
+                table.removeGuards(for: pattern)
+                tools.removedGuards = true
+            }
+        }
+        return tools
+    }
+}
+
+extension FuzzCase {
+    /// Fails `name`'s check unless it is skipped (ROUTES_FUZZ_SKIP).
+    static func toolCheck(_ name: String, _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+        guard !skipped.contains(name) else { return }
+        check(condition(), "[\(name)] " + message())
+    }
+
+    /// The `e`, `g` and `l` checks on a tool router of the input.
+    func checkTools(isURL: Bool) {
+        let tools = makeToolRouter()
+        let router = tools.router
+        let explanation = router.explain(url)
+
+        if options.contains("e") { checkExplain(tools, explanation) }
+
+        // Routing as the handlers and guards decide.
+        let trace = tools.route(url)
+        var traces = [trace]
+        if ProcessInfo.processInfo.environment["ROUTES_FUZZ_TRACE"] != nil {
+            print("explain:\n\(explanation)\nlint: \(router.lint(mayDecline: tools.mayDecline))")
+            for walk in trace.walks { print("walk \(walk.url.debugDescription):\n  " + walk.steps.map(\.description).joined(separator: "\n  ")) }
+        }
+        if options.contains("g") { traces += checkGuardsAndRedirects(tools, trace, isURL: isURL) }
+        if options.contains("l") { checkLintShadowing(tools, explanation, traces) }
+    }
+
+    /// `e`: explain's matching entries are the definitions a walk asks when every handler declines
+    /// (until a redirect that can build its target); `canRoute(to:)` says whether there is one.
+    func checkExplain(_ tools: ToolRouter, _ explanation: RouteExplanation) {
+        let candidates = explanation.entries.filter { $0.mismatch == nil }
+        var expected: [String] = []
+        for entry in candidates {
+            expected.append("\(entry.scheme) \(entry.pattern)")
+            if entry.redirectTarget != nil && entry.redirectURL != nil { break }
+        }
+        tools.log.declineAll = true
+        let trace = tools.route(url)
+        tools.log.declineAll = false
+        var asked: [String] = []
+        var previous: ToolStep?
+        for step in trace.walks[0].steps {
+            defer { previous = step }
+            guard let event = step.event, ToolStep.isRouteEvent(event, after: previous) else { continue }
+            asked.append("\(event.scheme) \(event.pattern ?? "nil")")
+        }
+        FuzzCase.toolCheck(
+            "explain", asked == expected,
+            "explain(\(url.debugDescription)) lists the matching definitions \(expected), a walk where every "
+                + "handler declines asked \(asked): \(trace.steps)")
+        let canRoute = tools.router.canRoute(to: url)
+        FuzzCase.toolCheck(
+            "explain-can-route", canRoute == !candidates.isEmpty,
+            "canRoute(to: \(url.debugDescription)) is \(canRoute), explain lists \(candidates.count) matching definitions")
+    }
+}
+
+extension FuzzCase {
+    /// The guards of `explained` ("scheme pattern") asked before a route of `scheme` decided:
+    /// those of the global table come after those of the table that fell back to it.
+    static func guardsUpTo(_ scheme: String, _ explained: [String]) -> [String] {
+        scheme == Router.defaultScheme ? explained : explained.filter { $0.hasPrefix(scheme + " ") }
+    }
+
+    /// `g`: events, guards and redirects of routing the URL agree with one another, with
+    /// `explain` and with `lint`. Returns the traces of the redirect targets routed directly.
+    func checkGuardsAndRedirects(_ tools: ToolRouter, _ trace: ToolRouter.Trace, isURL: Bool) -> [ToolRouter.Trace] {
+        let router = tools.router
+        let steps = trace.steps
+        let events = steps.compactMap(\.event)
+        let about = "routing \(url.debugDescription): \(steps)"
+        let suffix = tools.removedGuards ? "-after-removal" : ""
+
+        // Events: declined and redirected ones, then one terminal event (none for a string that is
+        // not a URL, or a walk that a guard's redirect to a text that is not a URL ended).
+        let silent = steps.last.isGuardRedirect
+        if !isURL {
+            FuzzCase.toolCheck("events", events.isEmpty, "not a URL, yet events: " + about)
+        } else if silent {
+            FuzzCase.toolCheck(
+                "events-guard-redirect-not-a-url", false,
+                "a guard redirected to a text that is not a URL: the walk ended without a terminal event: " + about)
+        } else {
+            let terminals = events.filter { ToolStep.isTerminal($0.kind) }
+            FuzzCase.toolCheck(
+                "events", terminals.count == 1 && ToolStep.isTerminal(events.last?.kind ?? .kept),
+                "\(terminals.count) terminal events, the last event \(String(describing: events.last?.kind)): " + about)
+            for event in events.dropLast() {
+                switch event.kind {
+                case .declined, .redirected: break
+                default: FuzzCase.toolCheck("events", false, "event \(event.kind) before the end: " + about)
+                }
+            }
+            if let last = events.last {
+                let routed = last.kind == .routed || last.kind == .held
+                FuzzCase.toolCheck(
+                    "events", routed == trace.accepted,
+                    "route(to:) returned \(trace.accepted), the last event is \(last.kind): " + about)
+            }
+        }
+        // Each handler's answer and each guard's decision is the next event.
+        for (index, step) in steps.enumerated() {
+            let next = index + 1 < steps.count ? steps[index + 1].event : nil
+            switch step {
+            case .handler(_, let scheme, let pattern, _, let accepted):
+                FuzzCase.toolCheck(
+                    "events",
+                    next.map { $0.kind == (accepted ? .routed : .declined) && $0.scheme == scheme && $0.pattern == pattern }
+                        == true,
+                    "step \(index) (\(step)) is followed by \(String(describing: next)): " + about)
+            case .guardAsked(_, let scheme, let pattern, let decision) where decision == 1 || decision == 2:
+                FuzzCase.toolCheck(
+                    "events",
+                    next.map { $0.kind == (decision == 1 ? .refused : .held) && $0.scheme == scheme && $0.pattern == pattern }
+                        == true,
+                    "step \(index) (\(step)) is followed by \(String(describing: next)): " + about)
+            default: break
+            }
+        }
+
+        let limitReached = events.last?.kind == .redirectLimitReached
+        let warnings = router.lint(mayDecline: tools.mayDecline)
+        var redirectDefinitions: [String: Int] = [:]  // "scheme pattern" → count
+        for definition in tools.definitions.values where definition.isRedirect {
+            redirectDefinitions["\(definition.scheme) \(definition.pattern)", default: 0] += 1
+        }
+        let unmatchedTargets = Set(
+            warnings.filter { $0.kind == .unmatchedRedirectTarget }.map { "\($0.scheme) \($0.pattern)" })
+
+        for (number, walk) in trace.walks.enumerated() where isURL {
+            let walkAbout = "walk \(number) of \(walk.url.debugDescription) (\(walk.steps)); " + about
+            let explanation = router.explain(walk.url)
+            // Guards: in registration order, each at most once, before their table's handlers.
+            var seen: Set<Int> = []
+            var lastID: [String: Int] = [:]
+            var handled: Set<String> = []  // tables whose routes were asked
+            var previous: ToolStep?
+            for step in walk.steps {
+                defer { previous = step }
+                switch step {
+                case .guardAsked(let id, let scheme, _, _):
+                    FuzzCase.toolCheck("guard-order" + suffix, seen.insert(id).inserted, "guard \(id) asked twice: " + walkAbout)
+                    FuzzCase.toolCheck(
+                        "guard-order" + suffix, (lastID[scheme] ?? -1) < id,
+                        "guard \(id) asked after guard \(lastID[scheme] ?? -1) of its table: " + walkAbout)
+                    FuzzCase.toolCheck(
+                        "guard-order" + suffix, !handled.contains(scheme),
+                        "guard \(id) asked after a route of \(scheme): " + walkAbout)
+                    lastID[scheme] = id
+                case .handler(_, let scheme, _, _, _): handled.insert(scheme)
+                case .event(let event):
+                    if ToolStep.isRouteEvent(event, after: previous) { handled.insert(event.scheme) }
+                }
+            }
+            // The guards asked are explain's askedGuards: all of them when nothing decided, those
+            // of the tables walked when a route accepted or redirected, a prefix ending at the
+            // guard that decided.
+            let asked = walk.steps.compactMap { step -> String? in
+                if case .guardAsked(_, let scheme, let pattern, _) = step { return "\(scheme) \(pattern)" }
+                return nil
+            }
+            let explained = explanation.askedGuards.map { "\($0.scheme) \($0.pattern)" }
+            let lastEvent = walk.steps.last?.event
+            let decider = walk.steps.count >= 2 ? walk.steps[walk.steps.count - 2] : nil
+            var expectedGuards: [String]? = nil  // nil: a prefix
+            if let lastEvent, !silent {
+                switch lastEvent.kind {
+                case .unmatched: expectedGuards = explained
+                case .routed:
+                    expectedGuards = FuzzCase.guardsUpTo(lastEvent.scheme, explained)
+                case .redirected where !decider.isGuardRedirect:
+                    expectedGuards = FuzzCase.guardsUpTo(lastEvent.scheme, explained)
+                default: break
+                }
+            }
+            FuzzCase.toolCheck(
+                "explain-guards" + suffix,
+                expectedGuards.map { asked == $0 } ?? asked.elementsEqual(explained.prefix(asked.count)),
+                "the walk asked the guards \(asked), explain's askedGuards are \(explained)"
+                    + (expectedGuards == nil ? " (a prefix expected)" : "") + ": " + walkAbout)
+            // A guard lint calls unreachable is never asked.
+            let unreachable = Set(
+                warnings.filter { $0.kind == .unreachableGuard }.map { "\($0.scheme) \($0.pattern)" })
+            for guardText in asked {
+                FuzzCase.toolCheck(
+                    "unreachable-guard-lint", !unreachable.contains(guardText),
+                    "lint says the guard \(guardText) is unreachable, routing asked it: " + walkAbout)
+            }
+            // A redirect route's target is explain's redirectURL for its entry.
+            guard let lastEvent, case .redirected(let target) = lastEvent.kind, !decider.isGuardRedirect else { continue }
+            let key = "\(lastEvent.scheme) \(lastEvent.pattern ?? "")"
+            let entries = explanation.entries.filter {
+                $0.scheme == lastEvent.scheme && $0.pattern == lastEvent.pattern && $0.mismatch == nil
+                    && $0.redirectTarget != nil
+            }
+            FuzzCase.toolCheck(
+                "redirect-url", entries.contains { $0.redirectURL?.absoluteString == target.absoluteString },
+                "\(key) redirected to \(target.absoluteString.debugDescription), explain's redirectURLs are "
+                    + "\(entries.map { $0.redirectURL?.absoluteString ?? "nil" }): " + walkAbout)
+            checkRedirectValues(tools, trace, walk: number, entries: entries, about: walkAbout)
+            // A redirect lint says no route matches the target of reaches no route.
+            if unmatchedTargets.contains(key), redirectDefinitions[key] == 1, number + 1 < trace.walks.count {
+                let next = trace.walks[number + 1].steps
+                FuzzCase.toolCheck(
+                    "unmatched-redirect-lint", next.count == 1 && next[0].event?.kind == .unmatched,
+                    "lint says no route matches the target of \(key), its walk was \(next): " + walkAbout)
+            }
+        }
+
+        // A redirect loop that the limit stopped is one lint reports (when only redirect routes
+        // redirected: a guard's redirect is no route lint can see).
+        if limitReached {
+            var chain: [String] = []
+            var byGuard = false
+            var previous: ToolStep?
+            for step in steps {
+                defer { previous = step }
+                guard let event = step.event, case .redirected = event.kind else { continue }
+                if previous.isGuardRedirect { byGuard = true }
+                chain.append("\(event.scheme) \(event.pattern ?? "")")
+            }
+            let loops = Set(warnings.filter { $0.kind == .redirectLoop }.map { "\($0.scheme) \($0.pattern)" })
+            FuzzCase.toolCheck(
+                "redirect-loop-lint", byGuard || chain.contains(where: loops.contains),
+                "routing reached the redirect limit through \(chain), lint reports loops at \(loops.sorted()): " + about)
+        }
+
+        // Each redirect's target, routed directly (a fresh walk), does what the redirect did.
+        var direct: [ToolRouter.Trace] = []
+        guard isURL, !limitReached, !silent else { return direct }
+        for number in trace.walks.indices.dropFirst() {
+            let expected = trace.walks[number...].flatMap(\.steps).map(\.description)
+            let again = tools.route(trace.walks[number].url)
+            direct.append(again)
+            let actual = again.steps.map(\.description)
+            FuzzCase.toolCheck(
+                "redirect-direct", actual == expected,
+                "routing the target \(trace.walks[number].url.debugDescription) of walk \(number - 1) directly gave\n  "
+                    + "\(actual)\nthe redirect gave\n  \(expected)\n" + about)
+        }
+        return direct
+    }
+}
+
+extension FuzzCase {
+    /// `l`: lint's duplicate, parameter-names-only and shadowed findings (`mayDecline` answering
+    /// exactly which handlers decline) keep their promise: "it runs only if" the earlier
+    /// definition "declines", since that one "matches every URL this one matches" and is asked
+    /// first. So for the URL, when the reported definition matches, the earlier one matches before
+    /// it in its table; and routing (as the handlers decide) never asks the reported definition.
+    /// A finding is checked when its pattern names one definition of its table; for a duplicate,
+    /// every copy after the first copy that does not decline.
+    func checkLintShadowing(_ tools: ToolRouter, _ explanation: RouteExplanation, _ traces: [ToolRouter.Trace]) {
+        let router = tools.router
+        let warnings = router.lint(mayDecline: tools.mayDecline).filter {
+            [.shadowed, .duplicate, .parameterNamesOnly].contains($0.kind)
+        }
+        guard !warnings.isEmpty else { return }
+        // Every route event and handler call of a walk as the handlers decide.
+        var askedIDs: Set<Int> = []
+        var askedRoutes: Set<String> = []
+        for trace in traces {
+            var previous: ToolStep?
+            for step in trace.steps {
+                defer { previous = step }
+                if case .handler(let id, _, _, _, _) = step { askedIDs.insert(id) }
+                if let event = step.event, ToolStep.isRouteEvent(event, after: previous),
+                    let pattern = event.pattern
+                {
+                    askedRoutes.insert("\(event.scheme) \(pattern)")
+                }
+            }
+        }
+        let about = "routing \(url.debugDescription): \(traces.first?.steps ?? [])"
+        let entries = explanation.entries
+        for warning in warnings {
+            guard let earlier = warning.earlierPattern else { continue }
+            let table = tools.table(warning.scheme)
+            let same = table.definitions.filter { $0.pattern == warning.pattern }
+            let text = "lint: \(warning)"
+            if earlier == warning.pattern {
+                // Every copy after the first one that does not decline is never asked.
+                guard let first = same.firstIndex(where: { !tools.mayDecline($0) }) else { continue }
+                for copy in same[(first + 1)...] {
+                    guard let id = tools.definitions[ObjectIdentifier(copy)]?.id,
+                        tools.definitions[ObjectIdentifier(copy)]?.isRedirect == false
+                    else { continue }
+                    FuzzCase.toolCheck(
+                        "lint-shadowing", !askedIDs.contains(id),
+                        "\(text); yet routing asked copy \(id) of \(warning.pattern.debugDescription): " + about)
+                }
+                continue
+            }
+            guard same.count == 1 else { continue }
+            let key = "\(warning.scheme) \(warning.pattern)"
+            FuzzCase.toolCheck(
+                "lint-shadowing", !askedRoutes.contains(key),
+                "\(text); yet routing asked \(key): " + about)
+            if let position = entries.firstIndex(where: {
+                $0.scheme == warning.scheme && $0.pattern == warning.pattern && $0.mismatch == nil
+            }) {
+                FuzzCase.toolCheck(
+                    "lint-shadowing",
+                    entries[..<position].contains { $0.scheme == warning.scheme && $0.pattern == earlier && $0.mismatch == nil },
+                    "\(text); yet for \(url.debugDescription) explain says it matches and \(earlier.debugDescription) "
+                        + "does not match before it: \(entries.map { "\($0.scheme) \($0.pattern): \($0.mismatch ?? "matches")" })")
+            }
+        }
+    }
+}
+
+extension FuzzCase {
+    /// `g`: a redirect route whose `to` is a path pattern of its own table, followed to a handler
+    /// of that very pattern in that table, hands it the values `from` read (route values, wildcard
+    /// components, query items): redirects print their target with the values routing read.
+    /// `from`'s values are read by routing the URL of the walk in a router with only `from`.
+    func checkRedirectValues(
+        _ tools: ToolRouter, _ trace: ToolRouter.Trace, walk number: Int, entries: [RouteExplanation.Entry],
+        about: String
+    ) {
+        let walk = trace.walks[number]
+        guard let event = walk.steps.last?.event, let from = event.pattern, number + 1 < trace.walks.count,
+            let to = entries.first?.redirectTarget, entries.allSatisfy({ $0.redirectTarget == to }),
+            !to.contains("://"), !to.contains("("), !walk.url.contains("#"),
+            case .handler(_, let scheme, let pattern, _, true)? = trace.walks[number + 1].steps.dropLast().last,
+            scheme == event.scheme, pattern == to || "/" + pattern == to
+        else { return }
+        let next = trace.walks[number + 1]
+        let target = trace.parameters[trace.walkStarts[number + 1] + next.steps.count - 2] ?? [:]
+        // `from` alone, in a table set up alike.
+        let scratch = Router()
+        let table = scheme == Router.defaultScheme ? scratch.default : scratch.myapp
+        table.options = tools.table(scheme).options
+        var read: [String: Any]?
+        table.add(pattern: from) { params in
+            read = params.dictionary
+            return true
+        }
+        guard scratch.route(to: walk.url), let read else { return }
+        let toPattern = LinearReference.Pattern(to)
+        let fromPattern = LinearReference.Pattern(from)
+        var problems: [String] = []
+        for name in toPattern.parameterNames where read[name] as? String != target[name] as? String {
+            problems.append("\(name): \(String(describing: target[name])), from read \(String(describing: read[name]))")
+        }
+        let wildcard = RouteParameters.Keys.wildcard
+        if toPattern.hasWildcard, target[wildcard] as? [String] != read[wildcard] as? [String] {
+            problems.append("wildcard: \(String(describing: target[wildcard])), from read \(String(describing: read[wildcard]))")
+        }
+        let reserved = Set([RouteParameters.Keys.pattern, RouteParameters.Keys.url, RouteParameters.Keys.scheme, wildcard])
+            .union(toPattern.parameterNames).union(fromPattern.parameterNames)
+        for (key, value) in read where !reserved.contains(key) {
+            if LinearReference.canonical([key: value]) != LinearReference.canonical([key: target[key] ?? "missing"]) {
+                problems.append("query \(key): \(String(describing: target[key])), from read \(value)")
+            }
+        }
+        FuzzCase.toolCheck(
+            "redirect-values", problems.isEmpty,
+            "\(from.debugDescription) redirected \(walk.url.debugDescription) to \(to.debugDescription), whose "
+                + "handler got other values: \(problems.joined(separator: "; ")): " + about)
+    }
 }
