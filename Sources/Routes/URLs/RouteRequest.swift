@@ -296,7 +296,7 @@ struct RouteRequest {
             }
         }
         let lowercase = !hasPercent && !hasCapital
-        guard hasPercent, !options.contains(.treatHostAsPathComponent) else {
+        guard hasPercent else {
             return (
                 HostRule.isPathSegment(decoded: host, options: options) ? ByteRange(range) : nil, lowercase
             )
