@@ -158,14 +158,21 @@ public struct RouteParameters {
     private func forEachRouteValue(_ body: (_ name: String, _ value: String) -> Void) {
         let decodes = request.parts.ranges.segmentsNeedDecoding
         let plusAsSpace = decodesPlus
-        request.withSegmentBytes { bytes in
-            matched.forEachParameter { index, name, _ in
-                let value = RouteParameters.valueBytes(valueRange(index), in: bytes)
-                body(
-                    name,
-                    decodes
-                        ? PercentDecoding.decodeOrKeep(value, plusAsSpace: plusAsSpace) : String(utf8: value))
+        func read(_ range: ByteRange, _ name: String, _ bytes: UnsafeBufferPointer<UInt8>) {
+            let value = RouteParameters.valueBytes(range, in: bytes)
+            body(
+                name,
+                decodes ? PercentDecoding.decodeOrKeep(value, plusAsSpace: plusAsSpace) : String(utf8: value))
+        }
+        guard matched.parameterCount > Captures.kept else {
+            // The captures hold every range.
+            return request.withSegmentBytes { bytes in
+                matched.forEachParameter { index, name, _ in read(captures[index], name, bytes) }
             }
+        }
+        // The segments, cut once, hold the ranges of the values after the fourth.
+        request.withSegments { segments in
+            matched.forEachParameter { _, name, segment in read(segments[segment], name, segments.bytes) }
         }
     }
 

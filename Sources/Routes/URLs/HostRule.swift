@@ -10,8 +10,21 @@ enum HostRule {
     @inline(__always)
     static func isPathSegment(decoded host: UnsafeBufferPointer<UInt8>, options: RouteOptions) -> Bool {
         guard !host.isEmpty else { return false }
-        if options.contains(.treatHostAsPathComponent) { return true }
-        return !host.contains(.dot) && !(host.count == 9 && host.elementsEqual("localhost".utf8))
+        return isPathSegment(hasDot: host.contains(.dot), isLocalhost: isLocalhost(host), options: options)
+    }
+
+    /// The rule itself, for a non-empty host whose bytes the caller has already read.
+    @inline(__always)
+    static func isPathSegment(hasDot: Bool, isLocalhost: @autoclosure () -> Bool, options: RouteOptions)
+        -> Bool
+    {
+        options.contains(.treatHostAsPathComponent) || !hasDot && !isLocalhost()
+    }
+
+    /// Whether the (decoded) host is `localhost`.
+    @inline(__always)
+    static func isLocalhost(_ host: UnsafeBufferPointer<UInt8>) -> Bool {
+        host.count == 9 && host.elementsEqual("localhost".utf8)
     }
 
     /// ``isPathSegment(decoded:options:)`` for a host as a URL writes it (percent-encoded,

@@ -287,19 +287,23 @@ struct RouteRequest {
         }
         // Most hosts have no escape: read them in place, without a decoding buffer.
         var hasPercent = false
+        var hasDot = false
         var hasCapital = false
-        for byte in host {
+        for index in range.lowerBound..<range.upperBound {
+            let byte = bytes[index]
             if byte == .percent {
                 hasPercent = true
+            } else if byte == .dot {
+                hasDot = true
             } else if byte.isASCIICapital {
                 hasCapital = true
             }
         }
         let lowercase = !hasPercent && !hasCapital
         guard hasPercent else {
-            return (
-                HostRule.isPathSegment(decoded: host, options: options) ? ByteRange(range) : nil, lowercase
-            )
+            let isSegment = HostRule.isPathSegment(
+                hasDot: hasDot, isLocalhost: HostRule.isLocalhost(host), options: options)
+            return (isSegment ? ByteRange(range) : nil, lowercase)
         }
         let isSegment = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { decoded in
             guard let count = PercentDecoding.decode(host, into: decoded) else {
