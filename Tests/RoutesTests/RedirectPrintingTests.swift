@@ -196,3 +196,44 @@ import Testing
         #expect(url?.absoluteString == "myapp://home?x=1")
     }
 }
+
+/// Found by a hostile review of the redirects.
+@MainActor @Suite struct RedirectReviewTests {
+    /// Before, a value printed in the host position was an IDNA label that Foundation rewrote:
+    /// `xn--caf-dma` arrived as `café`.
+    @Test func aValueThatAHostWouldRewriteStaysInThePath() {
+        let router = Router()
+        var got: String?
+        router.myapp.add(pattern: "/:x/bar") { params in
+            got = params.string("x")
+            return true
+        }
+        router.myapp.addRedirect(from: "/a/:x", to: "/:x/bar")
+        for value in ["xn--caf-dma", "XN--CAF-DMA", "a.xn--caf-dma"] {
+            #expect(router.route(to: "myapp://a/\(value)"))
+            #expect(got == value)
+        }
+    }
+
+    /// Before, a target that can never be a URL was registered, and the redirect always
+    /// declined.
+    @Test func aTargetThatIsNoURLIsRefusedAtRegistration() {
+        let router = Router()
+        var errors: [RoutePatternError] = []
+        router.onInvalidPattern = { errors.append($0) }
+        #expect(router.myapp.addRedirect(from: "/a/:x", to: "myapp://h:abc/:x").isEmpty)
+        #expect(router.myapp.addRedirect(from: "/a/:x", to: "https://[::1/:x").isEmpty)
+        #expect(errors.map(\.reason) == [.targetNotAURL, .targetNotAURL])
+        #expect(errors.first?.offset == 8)
+        #expect(!router.myapp.addRedirect(from: "/a/:x", to: "http://localhost:3000/:x").isEmpty)
+    }
+
+    /// Before, two guards of one pattern were listed once.
+    @Test func guardPatternsListsEveryGuard() {
+        let router = Router()
+        router.myapp.addGuard(for: "/a") { _ in .proceed }
+        router.myapp.addGuard(for: "/a") { _ in .proceed }
+        router.myapp.addGuard(for: "/b(/c)") { _ in .proceed }
+        #expect(router.myapp.guardPatterns == ["/a", "/a", "/b(/c)"])
+    }
+}

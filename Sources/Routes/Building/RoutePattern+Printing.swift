@@ -11,7 +11,8 @@ struct PrintedPath: Equatable {
     var fragment: [String]?
 
     /// The URL text: `scheme://`, then `authority` (as written) or, when `authority` is `nil`
-    /// and a table with `options` reads it back as a segment (``HostRule``), the first segment;
+    /// and a table with `options` reads it back as a segment as written (``HostRule``: no `.`,
+    /// no IDNA label), the first segment;
     /// then the path, `?` and `query` when it is not empty, and the fragment. Without a scheme,
     /// a relative URL (`/user/7`). A trailing empty segment gets one more `/`, since reading
     /// removes one.
@@ -23,7 +24,9 @@ struct PrintedPath: Equatable {
             text = scheme + "://"
             if let authority {
                 text += authority
-            } else if let first = path.first, HostRule.isPathSegment(first, options: options) {
+            } else if let first = path.first, HostRule.isPathSegment(first, options: options),
+                HostRule.readsBackAsWritten(first)
+            {
                 text += first
                 path = path.dropFirst()
                 tookSegment = true

@@ -338,10 +338,12 @@ struct URLBuilder {
 
     /// Every value given comes back: `:name` values, wildcard components and query items.
     private func checkValues(_ received: RouteParameters, used: Set<String>) throws(URLBuildingError) {
+        // Every value read in one pass: a read by key scans the query items.
+        let values = received.dictionary
         for key in parameters.keys.sorted() where !URLBuilder.reserved.contains(key) {
             if key == Definition.Keys.wildcard, !received.matched.hasWildcard { continue }
             let expected = try texts(key)
-            let value = received[key]
+            let value = values[key]
             let got = (value as? [String]) ?? (value as? String).map { [$0] } ?? []
             guard got == expected else { throw error(.valueNotReadBack(key: key)) }
         }

@@ -35,7 +35,8 @@ enum PatternVerdict: Hashable {
 extension RoutePattern {
     /// Whether the pattern matches the (percent-encoded) segments, and why not.
     func verdict<Segment: StringProtocol>(for segments: [Segment]) -> PatternVerdict {
-        let fixed = hasWildcard ? self.segments.count - 1 : self.segments.count
+        let own = self.segments
+        let fixed = hasWildcard ? own.count - 1 : own.count
         if hasWildcard {
             guard segments.count >= fixed else {
                 return .tooFewSegments(minimum: fixed, actual: segments.count)
@@ -43,7 +44,7 @@ extension RoutePattern {
         } else if segments.count != fixed {
             return .segmentCount(expected: fixed, actual: segments.count)
         }
-        for (index, segment) in self.segments.prefix(fixed).enumerated() {
+        for (index, segment) in own.prefix(fixed).enumerated() {
             switch segment {
             case .literal(let literal):
                 let decoded = PercentDecoding.decodeOrKeep(Substring(segments[index]))

@@ -39,6 +39,9 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
         /// The target of ``RouteTable/addRedirect(from:to:priority:)`` names a value that the
         /// expansion `source` of its `from` does not capture (the error's pattern is the target).
         case valueNotCaptured(String, source: String)
+        /// The target of ``RouteTable/addRedirect(from:to:priority:)`` does not print as a URL
+        /// (`myapp://h:abc/:x`: the port is not a number); the offset is its authority's.
+        case targetNotAURL
     }
 
     /// The pattern as it was given.
@@ -90,6 +93,8 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
         case .alreadyRegistered: return "this Definition is already registered in a route table"
         case .valueNotCaptured(let name, let source):
             return "':\(name)' is not a value of the redirect's source \"\(source)\""
+        case .targetNotAURL:
+            return "the redirect's target does not print as a URL"
         }
     }
 

@@ -46,6 +46,21 @@ final class Redirect {
                 pattern: target, offset: pathOffset + error.offset - (path.hasPrefix("/") ? 0 : 1),
                 reason: error.reason)
         }
+        // Printed with a sample value for each name, every expansion must be a URL.
+        for expansion in expansions {
+            let printed = try? expansion.printed(value: { _ in "a" }, wildcard: ["a"]).get()
+            let authority = self.authority.map { $0.hasPrefix(":") ? "a" : $0 }
+            guard
+                let printed,
+                URLParts(
+                    string: printed.text(
+                        scheme: scheme ?? "myapp", authority: authority, options: [], query: "")) != nil
+            else {
+                throw RoutePatternError(
+                    pattern: target, utf8Offset: scheme.map { $0.utf8.count + 3 } ?? 0, reason: .targetNotAURL
+                )
+            }
+        }
         let authorityName = authority.flatMap {
             $0.hasPrefix(":") ? RoutePattern.parameterName($0[...]) : nil
         }

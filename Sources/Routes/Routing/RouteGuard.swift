@@ -140,9 +140,12 @@ extension RouteTable {
     /// ```
     public var guardPatterns: [String] {
         var patterns: [String] = []
+        var last: RouteGuard?
         for definition in guardDefinitions {
-            if let pattern = definition.action?.routeGuard?.pattern, patterns.last != pattern {
-                patterns.append(pattern)
+            // One entry per guard (its expansions are consecutive), even for two of one pattern.
+            if let routeGuard = definition.action?.routeGuard, routeGuard !== last {
+                patterns.append(routeGuard.pattern)
+                last = routeGuard
             }
         }
         return patterns

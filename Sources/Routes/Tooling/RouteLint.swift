@@ -198,13 +198,16 @@ extension RouteTable {
     /// ``lint(mayDecline:)`` with `declines` answering for the definitions of every table.
     func findings(declines: (Definition) -> Bool) -> [RouteLintWarning] {
         let declining = definitions.map(declines)
+        // Each pattern's segments read once: the search for an earlier pattern that covers a
+        // later one compares every pair.
+        let shapes = definitions.map { PatternShape($0.parsed) }
         var warnings: [RouteLintWarning] = []
         if let warning = emptyTable() { warnings.append(warning) }
         for (position, later) in definitions.enumerated() {
             if let warning = schemeInPattern(later) { warnings.append(warning) }
             if isGlobal, let warning = catchAll(later) { warnings.append(warning) }
             let earlier = definitions.indices[..<position]
-                .first(where: { !declining[$0] && definitions[$0].parsed.covers(later.parsed) })
+                .first(where: { !declining[$0] && shapes[$0].covers(shapes[position]) })
                 .map({ definitions[$0] })
             guard let earlier else {
                 warnings += redirectFindings(later, declines: declines)

@@ -5,26 +5,7 @@
 extension RoutePattern {
     /// Whether every URL that `other` matches is matched by `self` too.
     func covers(_ other: RoutePattern) -> Bool {
-        let fixed = hasWildcard ? segments.count - 1 : segments.count
-        let otherFixed = other.hasWildcard ? other.segments.count - 1 : other.segments.count
-        if hasWildcard {
-            guard otherFixed >= fixed else { return false }
-        } else {
-            guard !other.hasWildcard, otherFixed == fixed else { return false }
-        }
-        for index in 0..<fixed {
-            switch (segments[index], other.segments[index]) {
-            case (.literal(let mine), .literal(let theirs)):
-                guard mine.utf8.elementsEqual(theirs.utf8) else { return false }
-            case (.parameter, .parameter):
-                continue
-            case (.parameter, .literal(let theirs)):
-                guard !theirs.isEmpty else { return false }
-            default:
-                return false
-            }
-        }
-        return true
+        PatternShape(self).covers(PatternShape(other))
     }
 
     /// Whether some URL's segments match both patterns: the segment counts they accept meet, and
@@ -32,8 +13,9 @@ extension RoutePattern {
     /// ASCII case, as a host segment is compared; a `:name` and a non-empty literal; two
     /// `:name`s). Segments that a trailing `*` takes match anything.
     func overlaps(_ other: RoutePattern) -> Bool {
+        let (segments, otherSegments) = (self.segments, other.segments)
         let fixed = hasWildcard ? segments.count - 1 : segments.count
-        let otherFixed = other.hasWildcard ? other.segments.count - 1 : other.segments.count
+        let otherFixed = other.hasWildcard ? otherSegments.count - 1 : otherSegments.count
         switch (hasWildcard, other.hasWildcard) {
         case (false, false): guard fixed == otherFixed else { return false }
         case (true, false): guard otherFixed >= fixed else { return false }
@@ -41,7 +23,7 @@ extension RoutePattern {
         case (true, true): break
         }
         for index in 0..<min(fixed, otherFixed) {
-            switch (segments[index], other.segments[index]) {
+            switch (segments[index], otherSegments[index]) {
             case (.literal(let mine), .literal(let theirs)):
                 let equal =
                     index == 0
@@ -105,5 +87,40 @@ extension RoutePattern {
     /// The pattern with every parameter renamed: equal shapes match exactly the same URLs.
     var shape: [PatternSegment] {
         segments.map { if case .parameter = $0 { return .parameter("") } else { return $0 } }
+    }
+}
+
+/// A pattern's segments, read once, for comparing many pairs of patterns.
+struct PatternShape {
+    let segments: [PatternSegment]
+    let hasWildcard: Bool
+
+    init(_ pattern: RoutePattern) {
+        segments = pattern.segments
+        hasWildcard = pattern.hasWildcard
+    }
+
+    /// Whether every URL that `other` matches is matched by `self` too.
+    func covers(_ other: PatternShape) -> Bool {
+        let fixed = hasWildcard ? segments.count - 1 : segments.count
+        let otherFixed = other.hasWildcard ? other.segments.count - 1 : other.segments.count
+        if hasWildcard {
+            guard otherFixed >= fixed else { return false }
+        } else {
+            guard !other.hasWildcard, otherFixed == fixed else { return false }
+        }
+        for index in 0..<fixed {
+            switch (segments[index], other.segments[index]) {
+            case (.literal(let mine), .literal(let theirs)):
+                guard mine.utf8.elementsEqual(theirs.utf8) else { return false }
+            case (.parameter, .parameter):
+                continue
+            case (.parameter, .literal(let theirs)):
+                guard !theirs.isEmpty else { return false }
+            default:
+                return false
+            }
+        }
+        return true
     }
 }

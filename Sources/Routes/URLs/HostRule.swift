@@ -35,6 +35,14 @@ enum HostRule {
         }
     }
 
+    /// Whether a URL's host reads back as written: Foundation rewrites a host with an IDNA label
+    /// (one that starts with `xn--`, in any case) into the text it stands for.
+    static func readsBackAsWritten<Host: StringProtocol>(_ host: Host) -> Bool {
+        !host.split(separator: ".", omittingEmptySubsequences: false).contains {
+            $0.utf8.count >= 4 && $0.prefix(4).lowercased() == "xn--"
+        }
+    }
+
     /// The host without its port: `localhost` for `localhost:3000`, `example.com` for
     /// `example.com`.
     static func name<Host: StringProtocol>(of authority: Host) -> Host.SubSequence {
