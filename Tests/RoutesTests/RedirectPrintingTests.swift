@@ -237,3 +237,17 @@ import Testing
         #expect(router.myapp.guardPatterns == ["/a", "/a", "/b(/c)"])
     }
 }
+
+/// The host rule, stated in "Routing rules": an IPv6 literal has no `.`, so it is a segment.
+@MainActor @Suite struct HostRuleTests {
+    @Test func anIPv6LiteralIsASegment() {
+        let router = Router()
+        var got: String?
+        router.myapp.add(pattern: "/:host/x") { params in
+            got = params.string("host")
+            return true
+        }
+        #expect(router.route(to: "myapp://[::1]/x"))
+        #expect(got == "[::1]")
+    }
+}

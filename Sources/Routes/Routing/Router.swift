@@ -56,7 +56,9 @@ public final class Router {
     /// happened and after the router's state is consistent: it may call any of the router's API.
     /// What an observer starts comes after the event it received: a URL's ``RoutingEvent/Kind/held``
     /// or ``RoutingEvent/Kind/kept`` comes first, then the drops it caused. The ``logger``
-    /// receives the same decisions as text.
+    /// receives the same decisions as text, each just before the observer: what a logger starts
+    /// (a route, a resume) is reported to both before the observer receives the decision that
+    /// prompted it, so act on decisions from one of the two.
     ///
     /// ```swift
     /// router.onEvent = { event in

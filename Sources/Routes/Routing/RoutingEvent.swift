@@ -29,7 +29,8 @@ public struct RoutingEvent {
         /// The guard of ``RoutingEvent/pattern`` held the URL until the next `resume()`: it is in
         /// the queue (see ``dropped``).
         case held
-        /// The router is suspended: the URL was kept until `resume()`, and is in the queue.
+        /// The router holds URLs (it is suspended, or `resume()` is routing the held ones): the
+        /// URL was kept until `resume()`, and is in the queue.
         case kept
         /// The URL left the queue unrouted: it was the oldest when the queue was full, or
         /// `discardKeptURLs()` discarded it. A URL kept or held while the limit is 0 is only
