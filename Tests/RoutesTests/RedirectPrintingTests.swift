@@ -145,6 +145,39 @@ import Testing
         #expect(!router.lint().map(\.kind).contains(.unmatchedRedirectTarget))
     }
 
+    /// Before, lint read a URL target by the options of its scheme's table alone, also in the
+    /// global table it falls back to, which reads it with its own (found by a hostile review).
+    @Test func theGlobalTableReadsAFallingBackTargetWithItsOwnOptions() {
+        let router = Router()
+        router.myapp.options.insert(.treatHostAsPathComponent)
+        router.myapp.shouldFallback = true
+        router.myapp.add(pattern: "/unrelated") { _ in true }
+        var got: String?
+        router.default.add(pattern: "/x/:v") { params in
+            got = params.string("v")
+            return true
+        }
+        router.other.addRedirect(from: "/go/:v", to: "myapp://a.b/x/:v")
+        #expect(router.route(to: "other://go/7"))
+        #expect(got == "7")
+        #expect(!router.lint().map(\.kind).contains(.unmatchedRedirectTarget))
+    }
+
+    /// Before, lint compared a first literal ignoring case in a table whose hosts all have a
+    /// `.`, where the first segment is always a path segment, compared with its case: it claimed
+    /// a loop that routing cannot make (found by a hostile review).
+    @Test func aFirstLiteralKeepsItsCaseWhereNoHostIsASegment() {
+        let router = Router()
+        router.https.hosts = ["example.com"]
+        router.https.addRedirect(from: "/A/:x", to: "/a/:x")
+        router.https.add(pattern: "/a/:x") { _ in true }
+        var events: [RoutingEvent.Kind] = []
+        router.onEvent = { events.append($0.kind) }
+        #expect(router.route(to: "https://example.com/A/7"))
+        #expect(events.last == .routed)
+        #expect(!router.lint().map(\.kind).contains(.redirectLoop))
+    }
+
     /// Before, lint compared a first literal byte for byte; routing compares a host segment
     /// ignoring ASCII case, so the guard is asked and the redirect's target routes.
     @Test func aHostSegmentMatchesIgnoringCaseForLintToo() {

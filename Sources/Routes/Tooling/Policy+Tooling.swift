@@ -17,6 +17,9 @@ struct RedirectTarget {
     /// The host a URL target names, which the table's ``RouteTable/hosts`` must accept; `nil`
     /// for a path target (it keeps the routed URL's host).
     let host: String?
+    /// For a URL target, its segments as the global table reads them when ``table`` falls back
+    /// to it (with its own options); `nil`: ``pattern``.
+    var fallbackPattern: RoutePattern?
     /// What of the routed URL's fragment the target may carry, which routing reads as more of its
     /// path: `from` does not read the fragment and the target has none of its own; a fragment
     /// path reaches `from`'s match only after a last `:name` (text, then `#more`) or a `*` (any
@@ -66,18 +69,20 @@ struct RedirectTarget {
                 RedirectTarget(text: redirect.target, table: $0, pattern: chosen, host: nil)
             }
         }
-        let start = router.table(forScheme: scheme)
+        // The printed URL's segments (and host) as a table reads them, by its options.
         let name = HostRule.name(of: authority)
-        if authority.hasPrefix(":") || HostRule.isPathSegment(name, options: start.options) {
+        func read(by table: RouteTable) -> (pattern: RoutePattern, host: String?)? {
+            guard authority.hasPrefix(":") || HostRule.isPathSegment(name, options: table.options) else {
+                return (chosen, PercentDecoding.decodeOrKeep(Substring(name)))
+            }
             let text = "/" + authority + (chosen.text == "/" ? "" : chosen.text)
-            guard let pattern = try? OptionalGroupExpansion.expand(text).first else { return [] }
-            return [RedirectTarget(text: redirect.target, table: start, pattern: pattern, host: nil)]
+            return (try? OptionalGroupExpansion.expand(text).first).map { ($0, nil) }
         }
-        return [
-            RedirectTarget(
-                text: redirect.target, table: start, pattern: chosen,
-                host: PercentDecoding.decodeOrKeep(Substring(name)))
-        ]
+        let start = router.table(forScheme: scheme)
+        guard let (pattern, host) = read(by: start) else { return [] }
+        var target = RedirectTarget(text: redirect.target, table: start, pattern: pattern, host: host)
+        target.fallbackPattern = start.fallbackTable.flatMap { read(by: $0)?.pattern }
+        return [target]
     }
 
     /// The definitions the target's URLs may reach, in the order routing asks them: of the target
@@ -92,10 +97,16 @@ struct RedirectTarget {
         var reached: [Definition] = []
         var covered = false
         for table in tables {
+            let pattern = table === self.table ? pattern : fallbackPattern ?? pattern
+            let ignoringCase = table.mayReadHostAsSegment
             for definition in table.definitions {
                 let parsed = definition.parsed
-                let plain = !covered && parsed.overlaps(pattern)
-                guard plain || carries && parsed.overlapsWithFragment(of: pattern, extraSegments: extra)
+                let plain = !covered && parsed.overlaps(pattern, firstIgnoringCase: ignoringCase)
+                guard
+                    plain
+                        || carries
+                            && parsed.overlapsWithFragment(
+                                of: pattern, extraSegments: extra, firstIgnoringCase: ignoringCase)
                 else {
                     continue
                 }
@@ -125,6 +136,14 @@ struct RedirectTarget {
 }
 
 extension RouteTable {
+    /// Whether a URL's host can be this table's first segment (``HostRule``): with
+    /// ``RouteOptions/treatHostAsPathComponent``, without ``hosts``, or when one of the hosts has
+    /// no `.`. Only then is a first literal compared ignoring ASCII case.
+    var mayReadHostAsSegment: Bool {
+        options.contains(.treatHostAsPathComponent)
+            || hosts.map { $0.contains { HostRule.isPathSegment($0, options: options) } } ?? true
+    }
+
     /// How lint messages name this table: `the table of myapp`, `the global table`.
     var lintName: String { isGlobal ? "the global table" : "the table of \(scheme)" }
 

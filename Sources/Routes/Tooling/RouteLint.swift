@@ -411,7 +411,9 @@ extension RouteTable {
     private func unreachableGuards() -> [RouteLintWarning] {
         guardGroups.compactMap { group in
             let reachable = group.expansions.contains { expansion in
-                definitions.contains { $0.parsed.overlaps(expansion) }
+                definitions.contains {
+                    $0.parsed.overlaps(expansion, firstIgnoringCase: mayReadHostAsSegment)
+                }
             }
             guard !reachable else { return nil }
             var message =
@@ -419,7 +421,9 @@ extension RouteTable {
                 + "are asked only before a route of their own table runs"
             if let global = fallbackTable,
                 group.expansions.contains(where: { expansion in
-                    global.definitions.contains { $0.parsed.overlaps(expansion) }
+                    global.definitions.contains {
+                        $0.parsed.overlaps(expansion, firstIgnoringCase: global.mayReadHostAsSegment)
+                    }
                 })
             {
                 message +=

@@ -12,7 +12,7 @@ extension RoutePattern {
     /// at each position both can match the same segment (literals equal, the first ignoring
     /// ASCII case, as a host segment is compared; a `:name` and a non-empty literal; two
     /// `:name`s). Segments that a trailing `*` takes match anything.
-    func overlaps(_ other: RoutePattern) -> Bool {
+    func overlaps(_ other: RoutePattern, firstIgnoringCase: Bool = true) -> Bool {
         let (segments, otherSegments) = (self.segments, other.segments)
         let fixed = hasWildcard ? segments.count - 1 : segments.count
         let otherFixed = other.hasWildcard ? otherSegments.count - 1 : otherSegments.count
@@ -26,7 +26,7 @@ extension RoutePattern {
             switch (segments[index], otherSegments[index]) {
             case (.literal(let mine), .literal(let theirs)):
                 let equal =
-                    index == 0
+                    index == 0 && firstIgnoringCase
                     ? mine.asciiLowercased() == theirs.asciiLowercased()
                     : mine.utf8.elementsEqual(theirs.utf8)
                 guard equal else { return false }
@@ -44,10 +44,14 @@ extension RoutePattern {
     /// `extraSegments`, `#/a/b` also adds segments). `self` overlaps the target's segments before
     /// its last; its segment there can read the last one followed by `#` and more text (a
     /// `:name`, a `*`, or a literal that starts with the target's literal and a `#`).
-    func overlapsWithFragment(of target: RoutePattern, extraSegments: Bool) -> Bool {
+    func overlapsWithFragment(of target: RoutePattern, extraSegments: Bool, firstIgnoringCase: Bool = true)
+        -> Bool
+    {
         let own = segments
         let theirs = target.segments
-        guard !target.hasWildcard, let last = theirs.last else { return overlaps(target) }
+        guard !target.hasWildcard, let last = theirs.last else {
+            return overlaps(target, firstIgnoringCase: firstIgnoringCase)
+        }
         let count = theirs.count
         let fixed = hasWildcard ? own.count - 1 : own.count
         guard extraSegments ? fixed >= count || hasWildcard : fixed == count || hasWildcard && fixed < count
@@ -56,7 +60,10 @@ extension RoutePattern {
             guard index < fixed else { return true }  // a `*` takes the rest
             switch (own[index], index == count - 1 ? .wildcard : theirs[index]) {
             case (.literal(let mine), .literal(let text)):
-                guard index0Lowercased(mine, index) == index0Lowercased(text, index) else { return false }
+                guard
+                    index0Lowercased(mine, index, firstIgnoringCase)
+                        == index0Lowercased(text, index, firstIgnoringCase)
+                else { return false }
             case (.parameter, .literal(let text)), (.literal(let text), .parameter):
                 guard !text.isEmpty else { return false }
             default: continue
@@ -64,7 +71,8 @@ extension RoutePattern {
         }
         guard case .literal(let mine) = own[count - 1] else { return true }
         guard case .literal(let text) = last else { return mine.dropFirst().contains("#") }
-        return index0Lowercased(mine, count - 1).hasPrefix(index0Lowercased(text + "#", count - 1))
+        return index0Lowercased(mine, count - 1, firstIgnoringCase).hasPrefix(
+            index0Lowercased(text + "#", count - 1, firstIgnoringCase))
     }
 
     /// Whether `self` takes every URL of `target` with a fragment path appended (see
@@ -80,8 +88,8 @@ extension RoutePattern {
     }
 
     /// `text` ASCII-lowercased at the first segment (a host segment's case is ignored).
-    private func index0Lowercased(_ text: String, _ index: Int) -> String {
-        index == 0 ? text.asciiLowercased() : text
+    private func index0Lowercased(_ text: String, _ index: Int, _ ignoringCase: Bool) -> String {
+        index == 0 && ignoringCase ? text.asciiLowercased() : text
     }
 
     /// The pattern with every parameter renamed: equal shapes match exactly the same URLs.
