@@ -15,10 +15,8 @@ enum HostRule {
 
     /// The rule itself, for a non-empty host whose bytes the caller has already read.
     @inline(__always)
-    static func isPathSegment(hasDot: Bool, isLocalhost: @autoclosure () -> Bool, options: RouteOptions)
-        -> Bool
-    {
-        options.contains(.treatHostAsPathComponent) || !hasDot && !isLocalhost()
+    static func isPathSegment(hasDot: Bool, isLocalhost: Bool, options: RouteOptions) -> Bool {
+        options.contains(.treatHostAsPathComponent) || !hasDot && !isLocalhost
     }
 
     /// Whether the (decoded) host is `localhost`.

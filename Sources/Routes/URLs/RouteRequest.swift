@@ -283,7 +283,10 @@ struct RouteRequest {
         guard let range, !range.isEmpty else { return (nil, true) }
         let host = UnsafeBufferPointer(rebasing: bytes[range])
         if isPlain {
-            return (HostRule.isPathSegment(decoded: host, options: options) ? ByteRange(range) : nil, true)
+            // The scan saw no `.` in the host.
+            let isSegment = HostRule.isPathSegment(
+                hasDot: false, isLocalhost: HostRule.isLocalhost(host), options: options)
+            return (isSegment ? ByteRange(range) : nil, true)
         }
         // Most hosts have no escape: read them in place, without a decoding buffer.
         var hasPercent = false
