@@ -212,7 +212,7 @@ import Testing
     // after `b` was routed.
     @Test func aHoldIsReportedBeforeTheDropItCausedAndBeforeWhatAnObserverStarts() {
         var isSignedIn = false
-        let events = observed { [router] event in
+        let events = observed { [unowned router] event in
             if event.kind == .dropped {
                 isSignedIn = true
                 router.resume()
@@ -233,7 +233,7 @@ import Testing
     }
 
     @Test func aKeptURLIsReportedBeforeTheDropItCausedAndBeforeWhatAnObserverStarts() {
-        let events = observed { [router] event in
+        let events = observed { [unowned router] event in
             if event.kind == .dropped { router.resume() }
         }
         router.myapp.add(pattern: "/n/:id") { _ in true }
@@ -279,7 +279,7 @@ import Testing
 
     @Test func urlsRoutedWhileDrainingQueueBehindAndDropTheOldestFirst() {
         router.myapp.add(pattern: "/n/:id", handler: handler("n"))
-        router.myapp.add(pattern: "/flood") { [router] _ in
+        router.myapp.add(pattern: "/flood") { [unowned router] _ in
             for id in 100..<110 { router.route(to: "myapp://n/\(id)") }
             return true
         }
@@ -297,7 +297,7 @@ import Testing
         router.myapp.addGuard(for: "/n/:id") { params in
             holds && params.int("id")! <= 2 ? .hold : .proceed
         }
-        router.myapp.add(pattern: "/stop") { [router] _ in
+        router.myapp.add(pattern: "/stop") { [unowned router] _ in
             router.suspend(keepingAtMost: 3)
             return true
         }
@@ -323,7 +323,7 @@ import Testing
         router.myapp.addGuard(for: "/n/:id") { params in
             holds && params.int("id")! % 2 == 0 ? .hold : .proceed
         }
-        router.myapp.add(pattern: "/more") { [router] _ in
+        router.myapp.add(pattern: "/more") { [unowned router] _ in
             router.suspend(keepingAtMost: 100)
             for id in 20..<23 { router.route(to: "myapp://n/\(id)") }
             return true
@@ -413,7 +413,7 @@ import Testing
     // MARK: Callbacks that call the router
 
     @Test func anObserverThatResumesOnEveryHoldDoesNotLoop() {
-        let events = observed { [router] event in
+        let events = observed { [unowned router] event in
             if event.kind == .held { router.resume() }
         }
         router.myapp.add(pattern: "/account/:tab") { _ in true }
@@ -427,7 +427,7 @@ import Testing
     }
 
     @Test func anObserverThatDiscardsOnHoldDropsTheURLItWasToldOf() {
-        let events = observed { [router] event in
+        let events = observed { [unowned router] event in
             if event.kind == .held { router.discardKeptURLs() }
         }
         router.myapp.add(pattern: "/account/:tab") { _ in true }
@@ -440,7 +440,7 @@ import Testing
     }
 
     @Test func anObserverThatUnregistersTheHoldingTableOnHold() {
-        let events = observed { [router] event in
+        let events = observed { [unowned router] event in
             if event.kind == .held { router.unregister(scheme: "myapp") }
         }
         router.myapp.add(pattern: "/account/:tab", handler: handler("myapp"))
@@ -455,7 +455,7 @@ import Testing
 
     @Test func anObserverThatSuspendsOnResumedKeepsTheRest() {
         var suspendsOnce = true
-        let events = observed { [router] event in
+        let events = observed { [unowned router] event in
             if event.kind == .resumed && suspendsOnce {
                 suspendsOnce = false
                 router.suspend(keepingAtMost: 1)
@@ -480,7 +480,7 @@ import Testing
         router.myapp.add(pattern: "/account/:tab", handler: handler("account"))
         router.myapp.add(pattern: "/signin") { _ in true }
         router.myapp.addGuard(for: "/account/*") { _ in isSignedIn ? .proceed : .hold }
-        router.myapp.addGuard(for: "/signin") { [router] _ in
+        router.myapp.addGuard(for: "/signin") { [unowned router] _ in
             isSignedIn = true
             router.resume()  // routes the held link while this guard decides
             return .proceed
@@ -492,7 +492,7 @@ import Testing
     }
 
     @Test func anObserverThatResumesOnKeptRoutesAtOnce() {
-        let events = observed { [router] event in
+        let events = observed { [unowned router] event in
             if event.kind == .kept { router.resume() }
         }
         router.myapp.add(pattern: "/n/:id", handler: handler("n"))
@@ -504,7 +504,7 @@ import Testing
 
     @Test func aGuardThatUnregistersItsOwnTableAndHolds() {
         router.myapp.add(pattern: "/account/:tab", handler: handler("removed"))
-        router.myapp.addGuard(for: "/account/*") { [router] _ in
+        router.myapp.addGuard(for: "/account/*") { [unowned router] _ in
             router.unregister(scheme: "myapp")
             return .hold
         }
@@ -517,7 +517,7 @@ import Testing
     @Test func aGuardThatDiscardsAndSuspendsBeforeItHolds() {
         let events = observed()
         router.myapp.add(pattern: "/n/:id", handler: handler("n"))
-        router.myapp.addGuard(for: "/n/:id") { [router] params in
+        router.myapp.addGuard(for: "/n/:id") { [unowned router] params in
             guard params.int("id") == 3 else { return .proceed }
             router.discardKeptURLs()
             router.suspend(keepingAtMost: 1)

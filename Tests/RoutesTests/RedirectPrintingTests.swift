@@ -261,6 +261,29 @@ import Testing
         #expect(!router.myapp.addRedirect(from: "/a/:x", to: "http://localhost:3000/:x").isEmpty)
     }
 
+    /// Before, a relative URL's target whose first segment is empty printed as `//x`, which
+    /// reads `x` as a host (found by the fuzzer): such a target cannot be printed relative, so
+    /// the redirect declines and the next route is asked.
+    @Test func aRelativeTargetThatWouldStartWithTwoSlashesDeclines() {
+        let router = Router()
+        var asked: [String] = []
+        router.default.addRedirect(from: "/:id", to: "//x")
+        router.default.add(pattern: "/:id") { _ in
+            asked.append("route")
+            return true
+        }
+        router.default.add(pattern: "/x") { _ in
+            asked.append("x")
+            return true
+        }
+        #expect(router.route(to: "abc"))
+        #expect(asked == ["route"])
+        // With a scheme the target prints (`myapp:////x`: the segments "" and "x"), and no
+        // route matches it.
+        #expect(!router.route(to: "myapp://abc"))
+        #expect(asked == ["route"])
+    }
+
     /// Before, two guards of one pattern were listed once.
     @Test func guardPatternsListsEveryGuard() {
         let router = Router()

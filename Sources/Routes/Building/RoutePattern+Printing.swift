@@ -15,9 +15,12 @@ struct PrintedPath: Equatable {
     /// no IDNA label), the first segment;
     /// then the path, `?` and `query` when it is not empty, and the fragment. Without a scheme,
     /// a relative URL (`/user/7`). A trailing empty segment gets one more `/`, since reading
-    /// removes one.
-    func text(scheme: String?, authority: String?, options: RouteOptions, query: String) -> String {
+    /// removes one. `nil` for a relative URL whose first segment is empty (`//x` would read
+    /// `x` as a host).
+    func text(scheme: String?, authority: String?, options: RouteOptions, query: String) -> String? {
         var path = segments[...]
+        // A relative URL whose first segment is empty would start with `//`, an authority.
+        guard scheme != nil || path.count < 2 || path.first != "" else { return nil }
         var text = ""
         var tookSegment = false
         if let scheme {

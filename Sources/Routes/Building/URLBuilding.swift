@@ -275,8 +275,13 @@ struct URLBuilder {
         }
         let used = Set(chosen.parameterNames + [Definition.Keys.wildcard])
         let query = try queryString(excluding: used)
-        let url = try self.url(
-            printed.text(scheme: scheme, authority: authority, options: table.options, query: query))
+        guard
+            let text = printed.text(
+                scheme: scheme, authority: authority, options: table.options, query: query)
+        else {
+            throw error(.notAURL("//" + printed.segments.dropFirst().joined(separator: "/")))
+        }
+        let url = try self.url(text)
         if checking {
             try check(
                 url, in: table, registered: registered, chosen: chosen, expansions: expansions, used: used)

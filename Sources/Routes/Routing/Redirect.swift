@@ -52,9 +52,9 @@ final class Redirect {
             let authority = self.authority.map { $0.hasPrefix(":") ? "a" : $0 }
             guard
                 let printed,
-                URLParts(
-                    string: printed.text(
-                        scheme: scheme ?? "myapp", authority: authority, options: [], query: "")) != nil
+                let text = printed.text(
+                    scheme: scheme ?? "myapp", authority: authority, options: [], query: ""),
+                URLParts(string: text) != nil
             else {
                 throw RoutePatternError(
                     pattern: target, utf8Offset: scheme.map { $0.utf8.count + 3 } ?? 0, reason: .targetNotAURL
@@ -141,8 +141,10 @@ final class Redirect {
         let options =
             table.router.map { router in scheme.map { router.table(forScheme: $0) } ?? router.default }?
             .options ?? table.options
-        var text = printed.text(
-            scheme: scheme, authority: authority, options: options, query: query.joined(separator: "&"))
+        guard
+            var text = printed.text(
+                scheme: scheme, authority: authority, options: options, query: query.joined(separator: "&"))
+        else { return nil }
         if let fragment { text += "#" + fragment }
         return URLParts(string: text)
     }
