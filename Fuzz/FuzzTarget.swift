@@ -1623,8 +1623,11 @@ extension FuzzCase {
             let again = tools.route(trace.walks[number].url)
             direct.append(again)
             let actual = again.steps.map(\.description)
+            // A URL with bytes outside printable ASCII is read by Foundation, and its text may
+            // then differ from the string's (the known issue url-vs-string).
+            let plain = url.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
             FuzzCase.toolCheck(
-                "redirect-direct", actual == expected,
+                plain ? "redirect-direct" : "redirect-direct-not-ascii", actual == expected,
                 "routing the target \(trace.walks[number].url.debugDescription) of walk \(number - 1) directly gave\n  "
                     + "\(actual)\nthe redirect gave\n  \(expected)\n" + about)
         }
