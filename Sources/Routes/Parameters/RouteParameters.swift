@@ -149,7 +149,7 @@ public struct RouteParameters {
     /// The `:name` value captured for `name`, whatever the query or the extra parameters say
     /// (a redirect builds its target from these).
     func routeValue(named name: String) -> String? {
-        valuePosition(of: name).map(routeValue)
+        matched.parameterIndex(of: name).map(routeValue)
     }
 
     /// Calls `body` with each `:name` value and its name, in the pattern's order, all read in
@@ -241,12 +241,6 @@ public struct RouteParameters {
         request.withSegments { $0[matched.segmentIndex(ofParameter: index)] }
     }
 
-    /// The position among the values of the one named `name`; `nil` when none is.
-    @inline(__always)
-    private func valuePosition(of name: String) -> Int? {
-        matched.parameterIndex(of: name)
-    }
-
     /// The text under `key`, found without going through `Any`, for the typed accessors.
     enum PlainText {
         /// A route value, or the first value of the query items named `key`: the text the
@@ -298,7 +292,7 @@ public struct RouteParameters {
         // The frequent case first, inlined: a route value, with no extra parameter to override it
         // and no parameter named like a reserved key (then `key` is none of them): what the
         // layers below would find, without comparing `key` with the reserved keys.
-        if extraOrNil == nil, !matched.hasReservedName, let index = valuePosition(of: key) {
+        if extraOrNil == nil, !matched.hasReservedName, let index = matched.parameterIndex(of: key) {
             return .route(index)
         }
         return layerInOrder(of: key)
@@ -314,7 +308,7 @@ public struct RouteParameters {
         default: break
         }
         if let value = extraOrNil?[key] { return .extra(value) }
-        if let index = valuePosition(of: key) { return .route(index) }
+        if let index = matched.parameterIndex(of: key) { return .route(index) }
         return .query
     }
 
