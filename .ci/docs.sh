@@ -12,6 +12,9 @@
 #    README's convention (.ci/readme-examples.sh, in .build-docs/examples): a block that starts
 #    with a file-name comment (`// AppRoutes.swift`, `// main.swift`) is a whole file, any other
 #    block the body of an `@MainActor` function.
+# 4. The same inputs are converted again with `--hosting-base-path Routes` into .build-docs/site: a
+#    static site for https://<org>.github.io/Routes/ (RELEASING.md, "Publishing the documentation").
+#    `.ci/docs-browser.py` serves it and checks every page in headless Chromium.
 # The length of listing lines (78 characters at most, or DocC hides the rest behind a scrollbar)
 # is checked by `python3 .ci/doc-line-length.py`, a step of its own in .ci/run.
 # The archive is .build-docs/Routes.doccarchive (`docc preview` serves the same inputs locally).
@@ -21,6 +24,7 @@ start=$SECONDS
 scratch=.build-docs
 graphs="$PWD/$scratch/symbol-graphs"
 archive="$scratch/Routes.doccarchive"
+site="$scratch/site"
 log="$scratch/docc.log"
 
 echo "== symbol graphs: swift build --target Routes -emit-symbol-graph"
@@ -43,12 +47,11 @@ printf '(symbol graphs after %ss)\n' "$((SECONDS - start))"
 echo "== docc convert --warnings-as-errors"
 rm -rf "$archive"
 status=0
-docc convert Sources/Routes/Routes.docc \
-    --additional-symbol-graph-dir "$graphs" \
-    --output-path "$archive" \
-    --fallback-display-name Routes \
-    --fallback-bundle-identifier routes.Routes \
-    --warnings-as-errors 2>&1 | tee "$log" || status=$?
+convert=(docc convert Sources/Routes/Routes.docc
+    --additional-symbol-graph-dir "$graphs"
+    --fallback-display-name Routes
+    --fallback-bundle-identifier routes.Routes)
+"${convert[@]}" --output-path "$archive" --warnings-as-errors 2>&1 | tee "$log" || status=$?
 if [ "$status" -ne 0 ] || grep -qiE "(^|[^a-z])warning:" "$log"; then
     printf '\ndocs: FAILED, DocC reported the problems above (%ss)\n' "$((SECONDS - start))"
     exit 1
@@ -59,4 +62,23 @@ echo "== code blocks of the articles"
 find Sources/Routes/Routes.docc -name '*.md' -print0 | sort -z |
     xargs -0 env EXAMPLES_BUILD_DIR="$scratch/examples" bash .ci/readme-examples.sh
 
-printf '\ndocs: %s built with no warning, its code compiles (%ss)\n' "$archive" "$((SECONDS - start))"
+echo "== static site for hosting under /Routes/: $site"
+# --hosting-base-path rewrites the URLs of every HTML file, the root index.html included (`docc
+# process-archive transform-for-static-hosting --hosting-base-path` leaves the root's "/", which
+# would load the scripts from outside /Routes/). Each page gets documentation/<path>/index.html, so
+# a plain static host serves it. The root itself is no page (DocC shows "can't be found" there):
+# it redirects to the module's page.
+rm -rf "$site"
+"${convert[@]}" --output-path "$site" --hosting-base-path Routes >"$scratch/docc-site.log" 2>&1 ||
+    { cat "$scratch/docc-site.log"; exit 1; }
+cat >"$site/index.html" <<'EOF'
+<!doctype html>
+<meta charset="utf-8">
+<title>Routes documentation</title>
+<meta http-equiv="refresh" content="0; url=documentation/routes/">
+<link rel="canonical" href="documentation/routes/">
+<p><a href="documentation/routes/">Routes documentation</a></p>
+EOF
+
+printf '\ndocs: %s built with no warning, its code compiles; site in %s (%ss)\n' \
+    "$archive" "$site" "$((SECONDS - start))"
