@@ -59,4 +59,5 @@ echo "== code blocks of the articles"
 find Sources/Routes/Routes.docc -name '*.md' -print0 | sort -z |
     xargs -0 env EXAMPLES_BUILD_DIR="$scratch/examples" bash .ci/readme-examples.sh
 
+python3 .ci/abstracts.py && python3 .ci/uncurated.py && python3 .ci/symbol-listings.py
 printf '\ndocs: %s built with no warning, its code compiles (%ss)\n' "$archive" "$((SECONDS - start))"

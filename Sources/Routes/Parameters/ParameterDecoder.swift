@@ -20,7 +20,7 @@ extension RouteParameters {
     /// router.default.add(pattern: "/user/:id") { params in
     ///     // myapp://user/42?tab=likes&tags=a&tags=b&debug=yes
     ///     guard let link = try? params.decode(UserLink.self) else { return false }
-    ///     show(link)  // id 42, tab .likes, tags ["a", "b"], debug true
+    ///     print(link)  // id 42, tab .likes, tags ["a", "b"], debug true
     ///     return true
     /// }
     /// ```

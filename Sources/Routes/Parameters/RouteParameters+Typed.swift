@@ -24,7 +24,7 @@ import Foundation
 /// router.default.add(pattern: "/post/:id") { params in
 ///     // not a number: let the next route try
 ///     guard let id = params.int("id") else { return false }
-///     showPost(id)
+///     print("post", id)
 ///     return true
 /// }
 /// ```

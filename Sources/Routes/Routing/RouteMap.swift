@@ -20,7 +20,9 @@
 ///
 /// screens.resolve("myapp://user/42")      // .user(42)
 /// screens.resolve("myapp://user/me")      // nil: "me" is not an Int
-/// path.append(screens.resolve(url))        // e.g. a SwiftUI NavigationPath
+///
+/// var path: [Screen] = []                 // e.g. a SwiftUI NavigationPath
+/// if let screen = screens.resolve(url) { path.append(screen) }
 /// ```
 ///
 /// Everything else is the router's: ``router`` gives `canRoute(to:)`, `explain(_:)`,
@@ -192,7 +194,9 @@ public final class RouteMap<Value> {
         /// closures in turn; `nil` when none does.
         ///
         /// ```swift
-        /// if let screen = await screens.resolve(url) { path.append(screen) }
+        /// func open(_ url: URL) async {
+        ///     if let screen = await screens.resolve(url) { path.append(screen) }
+        /// }
         /// ```
         public func resolve(
             _ url: some URLConvertible, parameters: [String: Any] = [:],
@@ -208,7 +212,9 @@ public final class RouteMap<Value> {
         /// Resolves the held URLs, as ``resume()``, awaiting `async` closures and guards.
         ///
         /// ```swift
-        /// for screen in await screens.resume() { path.append(screen) }
+        /// func signedIn() async {
+        ///     for screen in await screens.resume() { path.append(screen) }
+        /// }
         /// ```
         @discardableResult
         public func resume(isolation: isolated (any Actor)? = #isolation) async -> [Value] {
@@ -241,8 +247,12 @@ public final class RouteMap<Value> {
         /// on the isolation of the code that resolves.
         ///
         /// ```swift
-        /// screens.default.add(pattern: "/post/:id") { params async -> Screen? in
-        ///     await store.post(id: params.int("id")).map(Screen.post)
+        /// func isPublished(_ slug: String) async -> Bool { true }
+        ///
+        /// screens.default.add(pattern: "/post/:slug") { params async -> Screen? in
+        ///     guard let slug = params.string("slug"), await isPublished(slug)
+        ///     else { return nil }
+        ///     return .post(slug)
         /// }
         /// ```
         /// - Returns: the registered definitions.

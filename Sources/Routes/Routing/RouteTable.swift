@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// router.default.add(pattern: "/user/view/:userID") { params in
-///     showUser(params["userID"] as? String)
+///     print("user", params.string("userID") ?? "?")
 ///     return true
 /// }
 /// router.alpha["home"] = { _ in true }
@@ -180,7 +180,7 @@ public final class RouteTable {
     ///
     /// ```swift
     /// router.default.add(patterns: ["/home", "/start"]) { _ in
-    ///     showHome()
+    ///     print("home")
     ///     return true
     /// }
     /// ```
@@ -216,7 +216,7 @@ public final class RouteTable {
     /// what `pattern` registered (with priority 0), and assigning `nil` removes it.
     ///
     /// ```swift
-    /// router.alpha["home"] = { _ in showHome(); return true }
+    /// router.alpha["home"] = { _ in print("home"); return true }
     /// router.alpha["home"] = nil
     /// ```
     public subscript(pattern: String) -> RouteHandler? {
@@ -296,13 +296,15 @@ public final class RouteTable {
         /// handlers side by side; both are asked in the usual order (priority, then registration).
         ///
         /// ```swift
+        /// func loadPost(_ id: Int) async -> String? { "Post \(id)" }
+        ///
         /// router.default.add(pattern: "/post/:id") { params async -> Bool in
-        ///     let id = params.int("id")
-        ///     guard let post = await store.post(id: id) else { return false }
-        ///     show(post)
+        ///     guard let id = params.int("id"), let post = await loadPost(id)
+        ///     else { return false }
+        ///     print(post)
         ///     return true
         /// }
-        /// await router.route(to: "myapp://post/7")
+        /// // From an async function: await router.route(to: "myapp://post/7")
         /// ```
         /// - Returns: the registered definitions (empty when the pattern was rejected).
         @discardableResult

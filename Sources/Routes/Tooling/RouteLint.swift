@@ -291,9 +291,10 @@ extension Router {
     /// in order.
     ///
     /// ```swift
-    /// #expect(router.lint().isEmpty)
+    /// // In a test of the app's routes:
     /// let decliners: Set<String> = ["/post/:id"]  // handlers that may return false
-    /// #expect(router.lint(mayDecline: { decliners.contains($0.pattern) }).isEmpty)
+    /// let findings = router.lint(mayDecline: { decliners.contains($0.pattern) })
+    /// assert(findings.isEmpty, "\(findings)")
     /// ```
     /// - Parameter mayDecline: whether a definition's handler may return `false`.
     public func lint(mayDecline: (Definition) -> Bool = { _ in false }) -> [RouteLintWarning] {

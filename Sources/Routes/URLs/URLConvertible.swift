@@ -80,6 +80,7 @@ extension Substring: URLConvertible {
     /// The substring as a URL to route.
     ///
     /// ```swift
+    /// let line = "open myapp://user/42"
     /// router.route(to: line.dropFirst(5))
     /// ```
     public var routeInput: RouteInput { RouteInput(String(self)) }
