@@ -356,9 +356,10 @@ extension RouteParameters {
         /// params[RouteParameters.Keys.scheme] as? String  // "myapp"
         /// ```
         public static let scheme = "JLRouteScheme"
-        /// The segments a trailing `*` captured, decoded, as `[String]`: `"JLRouteWildcardComponents"`.
-        /// Absent when the pattern has no `*`, even if a query item or an extra parameter has this
-        /// name.
+        /// The key of the segments that a trailing `*` captured: `"JLRouteWildcardComponents"`.
+        ///
+        /// Its value is the segments, decoded, as `[String]`. Absent when the pattern has no `*`, even if a query item
+        /// or an extra parameter has this name.
         ///
         /// ```swift
         /// params[RouteParameters.Keys.wildcard] as? [String]  // ["a", "b"]

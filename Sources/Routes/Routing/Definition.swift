@@ -79,6 +79,9 @@ public final class Definition {
 }
 
 extension Definition: Hashable {
+    /// Whether two definitions have the same scheme, pattern and priority, as JLRoutes compares
+    /// them.
+    ///
     /// Definitions are equal when their scheme, pattern and priority are (as JLRoutes compares
     /// them); `remove(definition:)` still removes exactly the instance it is given.
     ///
@@ -90,6 +93,8 @@ extension Definition: Hashable {
         lhs.scheme == rhs.scheme && lhs.pattern == rhs.pattern && lhs.priority == rhs.priority
     }
 
+    /// Hashes the pattern and priority, which never change while the definition lives.
+    ///
     /// Hashes the pattern and priority: what never changes while the definition lives (its
     /// ``scheme`` changes when it is registered), so a definition stays findable in a `Set`.
     ///

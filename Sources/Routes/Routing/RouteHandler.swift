@@ -14,9 +14,12 @@ public typealias RouteHandler = (RouteParameters) -> Bool
 // `async` handlers run on the caller's isolation: their type is `nonisolated(nonsending)`, which
 // Swift 6.2 introduced. With an older compiler the `async` API is absent.
 #if compiler(>=6.2)
+    /// A route's `async` handler, `nonisolated(nonsending) (RouteParameters) async -> Bool`: `true`
+    /// when it handled the URL.
+    ///
     /// A route's `async` handler: returns `true` when it handled the URL, `false` to let the next
-    /// matching route try. It runs on the isolation of the code that routes (the main actor, for
-    /// an app's UI), so it may touch what that code touches.
+    /// matching route try. It runs on the isolation of the code that routes (the main actor, for an
+    /// app's UI), so it may touch what that code touches.
     ///
     /// ```swift
     /// func loadPost(_ id: Int) async -> String? { "Post \(id)" }
@@ -120,6 +123,8 @@ public protocol RouteParametersInitializable {
 /// }
 /// ```
 public enum RouteHandlers {
+    /// A handler that forwards to a route handler target while it is alive, without retaining it.
+    ///
     /// Forwards to `target` while it is alive; once it is gone the handler returns `false`, so
     /// routing goes on to the next matching route. The target is not retained.
     ///
@@ -157,6 +162,8 @@ public enum RouteHandlers {
         }
     }
 
+    /// A handler that builds a value from the parameters and passes it to `completion`.
+    ///
     /// Builds a `Value` from the parameters and passes it to `completion`, whose answer is the
     /// handler's. When `Value(routeParameters:)` returns `nil`, the handler returns `false`.
     ///

@@ -69,6 +69,9 @@ public final class RouteMap<Value> {
     /// ```
     public subscript(dynamicMember scheme: String) -> Table { self[scheme] }
 
+    /// Resolves a URL synchronously to the value of the first route that gives one, in routing
+    /// order.
+    ///
     /// The value of the first route that gives one, in routing order; `nil` when none does (the
     /// unmatched handler is then called, as when routing). A synchronous `resolve` cannot wait:
     /// when the walk reaches an `async` closure it stops there, logs it, calls the unmatched
@@ -87,10 +90,12 @@ public final class RouteMap<Value> {
         return walk.resolve(Value.self)
     }
 
+    /// Resolves the held and kept URLs synchronously, in arrival order, and returns their values.
+    ///
     /// Resolves the URLs that guards held (and those kept while ``router`` was suspended), in
     /// arrival order, through the tables as they are now and asking the guards again, as
-    /// ``Router/resume(isolation:)-5jj55`` routes them; returns the values they resolve to. A URL held
-    /// again waits for the next resume. Does nothing when nothing is suspended or held.
+    /// ``Router/resume(isolation:)-5jj55`` routes them; returns the values they resolve to. A URL
+    /// held again waits for the next resume. Does nothing when nothing is suspended or held.
     ///
     /// ```swift
     /// // after sign-in:
@@ -119,6 +124,8 @@ public final class RouteMap<Value> {
         /// The router's table that holds these routes.
         let table: RouteTable
 
+        /// Registers a pattern whose synchronous closure gives the value, or `nil` to decline.
+        ///
         /// Registers a pattern whose closure gives the value, or `nil` to decline (the next route
         /// is tried). Optional groups, priorities and invalid patterns are as in
         /// ``RouteTable/add(pattern:priority:handler:)-(_,_,RouteHandler?)``.

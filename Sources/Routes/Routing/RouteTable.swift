@@ -38,14 +38,18 @@ public final class RouteTable {
     /// ```
     @exclusivity(unchecked) public var options: RouteOptions = [.decodePlusSymbols]
 
-    /// Called once when routing that began in this table handled nothing (after fallback), with
-    /// the URL and the extra parameters. Not called by ``canRoute(to:)``.
+    /// Called when routing that began in this table handled nothing, with the URL and the extra
+    /// parameters.
+    ///
+    /// It is called once, after fallback, and never by ``canRoute(to:)``.
     ///
     /// ```swift
     /// router.default.unmatchedHandler = { url, _ in print("no route for", url) }
     /// ```
     @exclusivity(unchecked) public var unmatchedHandler: ((URL, [String: Any]) -> Void)?
 
+    /// The hosts this table routes, for universal links; `nil`, the default, accepts any host.
+    ///
     /// The hosts this table routes, for universal links: exact names or `*.domain` for any
     /// subdomain, compared ignoring case. A URL whose host is not listed (or that has no host) is
     /// not routed by this table; fallback and the unmatched handler apply as usual. `nil`, the
@@ -137,6 +141,9 @@ public final class RouteTable {
         indexIsStale = false
     }
 
+    /// Registers a pattern with a synchronous handler, one definition per expansion of its optional
+    /// groups.
+    ///
     /// Registers a pattern: one definition per expansion of its optional groups, all with
     /// `priority`. An invalid pattern registers nothing and is reported to ``onInvalidPattern``.
     ///
@@ -188,6 +195,8 @@ public final class RouteTable {
         for pattern in patterns { add(pattern: pattern, priority: priority, handler: handler) }
     }
 
+    /// Registers a definition as it is: its pattern must have no optional group.
+    ///
     /// Registers a definition as it is (its pattern must have no optional group). A definition
     /// belongs to one table at a time; a rejected one is reported to ``onInvalidPattern``.
     ///
@@ -212,6 +221,9 @@ public final class RouteTable {
         return true
     }
 
+    /// The synchronous handler first registered from a pattern; assigning replaces the pattern's
+    /// routes, `nil` removes them.
+    ///
     /// The handler first registered from `pattern` (`nil` when it is `async`); assigning replaces
     /// what `pattern` registered (with priority 0), and assigning `nil` removes it.
     ///
@@ -292,6 +304,8 @@ public final class RouteTable {
     }
 
     #if compiler(>=6.2)
+        /// Registers a pattern with an `async` handler, of type ``AsyncRouteHandler``.
+        ///
         /// Registers a pattern with an `async` handler. A table may hold synchronous and `async`
         /// handlers side by side; both are asked in the usual order (priority, then registration).
         ///
