@@ -330,6 +330,8 @@ public struct RouteParameters {
 extension RouteParameters {
     /// The reserved parameter keys, with JLRoutes' strings. Nothing can override them.
     ///
+    /// ``Definition/Keys``, the name in Routes 1.0, is an alias of this type.
+    ///
     /// ```swift
     /// router.default.add(pattern: "/user/:id") { params in
     ///     params[RouteParameters.Keys.pattern]  // "/user/:id"

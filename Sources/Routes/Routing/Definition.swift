@@ -108,8 +108,10 @@ extension Definition: Hashable {
 }
 
 extension Definition {
-    /// The reserved parameter keys: ``RouteParameters/Keys``, under the name JLRoutes-style
-    /// code uses.
+    /// Another name for ``RouteParameters/Keys``, the reserved parameter keys.
+    ///
+    /// `RouteParameters.Keys` is the declared name; Routes 1.0 declared the keys as
+    /// `Definition.Keys`, and this alias keeps that code compiling.
     ///
     /// ```swift
     /// params[Definition.Keys.pattern]  // "/user/:id"

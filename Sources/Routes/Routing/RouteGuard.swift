@@ -75,7 +75,9 @@ final class RouteGuard {
 }
 
 #if compiler(>=6.2)
-    /// An `async` guard's closure; it runs on the isolation of the code that routes.
+    /// An `async` guard's closure, `nonisolated(nonsending) (RouteParameters) async -> RouteGuardDecision`.
+    ///
+    /// It runs on the isolation of the code that routes, so it may touch what that code touches.
     ///
     /// ```swift
     /// let staffOnly: AsyncRouteGuard = { _ in
@@ -115,8 +117,13 @@ extension RouteTable {
     }
 
     #if compiler(>=6.2)
-        /// Adds an `async` guard, awaited on the caller's isolation (the synchronous
-        /// `route(to:)` continues in a task there, as at an `async` handler).
+        /// Adds an `async` guard, an ``AsyncRouteGuard``, awaited on the isolation of the code that
+        /// routes.
+        ///
+        /// It is asked as the synchronous guards of
+        /// ``addGuard(for:_:)-(_,(RouteParameters)->RouteGuardDecision)`` are. The synchronous
+        /// `route(to:)` continues in a task on the caller's isolation at an `async` guard, as at an
+        /// `async` handler.
         ///
         /// ```swift
         /// router.myapp.addGuard(for: "/admin/*") { _ async in

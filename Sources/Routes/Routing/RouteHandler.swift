@@ -14,11 +14,10 @@ public typealias RouteHandler = (RouteParameters) -> Bool
 // `async` handlers run on the caller's isolation: their type is `nonisolated(nonsending)`, which
 // Swift 6.2 introduced. With an older compiler the `async` API is absent.
 #if compiler(>=6.2)
-    /// A route's `async` handler, `nonisolated(nonsending) (RouteParameters) async -> Bool`: `true`
-    /// when it handled the URL.
+    /// A route's `async` handler, `nonisolated(nonsending) (RouteParameters) async -> Bool`.
     ///
-    /// A route's `async` handler: returns `true` when it handled the URL, `false` to let the next
-    /// matching route try. It runs on the isolation of the code that routes (the main actor, for an
+    /// It returns `true` when it handled the URL, `false` to let the next matching route try.
+    /// Requires Swift 6.2 or later. It runs on the isolation of the code that routes (the main actor, for an
     /// app's UI), so it may touch what that code touches.
     ///
     /// ```swift

@@ -126,8 +126,7 @@ public final class RouteMap<Value> {
 
         /// Registers a pattern whose synchronous closure gives the value, or `nil` to decline.
         ///
-        /// Registers a pattern whose closure gives the value, or `nil` to decline (the next route
-        /// is tried). Optional groups, priorities and invalid patterns are as in
+        /// When the closure returns `nil`, the next route is tried. Optional groups, priorities and invalid patterns are as in
         /// ``RouteTable/add(pattern:priority:handler:)-(_,_,RouteHandler?)``.
         ///
         /// ```swift
@@ -143,8 +142,12 @@ public final class RouteMap<Value> {
             table.add(pattern: pattern, priority: priority, action: .value { resolve($0) })
         }
 
-        /// Adds a guard, as ``RouteTable/addGuard(for:_:)-(_,(RouteParameters)->RouteGuardDecision)``: a URL it
-        /// refuses or holds resolves to `nil`; ``RouteMap/resume()`` resolves the held ones.
+        /// Adds a synchronous guard: a URL it refuses or holds resolves to `nil`.
+        ///
+        /// The guard is asked as those of
+        /// ``RouteTable/addGuard(for:_:)-(_,(RouteParameters)->RouteGuardDecision)`` are: before
+        /// the closures of the table's routes that match. ``RouteMap/resume()`` resolves the URLs
+        /// it held.
         ///
         /// ```swift
         /// screens.myapp.addGuard(for: "/account/*") { _ in
@@ -159,8 +162,10 @@ public final class RouteMap<Value> {
             table.addGuard(for: pattern, decide)
         }
 
-        /// Adds a redirect, as ``RouteTable/addRedirect(from:to:priority:)``: a URL matching
-        /// `from` resolves as its target.
+        /// Adds a redirect: a URL that matches `from` resolves as the URL built from `to`.
+        ///
+        /// The redirect is a route of the router's table, as
+        /// ``RouteTable/addRedirect(from:to:priority:)`` adds it.
         ///
         /// ```swift
         /// screens.myapp.addRedirect(from: "/u/:id", to: "/user/:id")
@@ -197,8 +202,10 @@ public final class RouteMap<Value> {
 
 #if compiler(>=6.2)
     extension RouteMap {
-        /// The value of the first route that gives one, in routing order, awaiting `async`
-        /// closures in turn; `nil` when none does.
+        /// Resolves a URL, awaiting async closures, to the value of the first route that gives
+        /// one, in routing order.
+        ///
+        /// The `async` closures are awaited in turn; the result is `nil` when none gives a value.
         ///
         /// ```swift
         /// func open(_ url: URL) async {
@@ -216,7 +223,11 @@ public final class RouteMap<Value> {
     }
 
     extension RouteMap {
-        /// Resolves the held URLs, as ``resume()``, awaiting `async` closures and guards.
+        /// Resolves the held and kept URLs, awaiting async closures and guards, and returns
+        /// their values.
+        ///
+        /// As the synchronous ``resume()``, in arrival order; each URL's `async` closures and
+        /// guards are awaited in turn.
         ///
         /// ```swift
         /// func signedIn() async {
@@ -237,7 +248,11 @@ public final class RouteMap<Value> {
     }
 
     extension RouteMap.Table {
-        /// Adds an `async` guard, as ``RouteTable/addGuard(for:_:)-(_,AsyncRouteGuard)``.
+        /// Adds an `async` guard, an ``AsyncRouteGuard``: a URL it refuses or holds resolves to
+        /// `nil`.
+        ///
+        /// The guard is awaited on the isolation of the code that resolves, as those of
+        /// ``RouteTable/addGuard(for:_:)-(_,AsyncRouteGuard)`` are.
         ///
         /// ```swift
         /// screens.myapp.addGuard(for: "/admin/*") { _ async in
@@ -250,8 +265,11 @@ public final class RouteMap<Value> {
             table.addGuard(for: pattern, decide)
         }
 
-        /// Registers a pattern whose `async` closure gives the value, or `nil` to decline. It runs
-        /// on the isolation of the code that resolves.
+        /// Registers a pattern whose `async` closure gives the value, or `nil` to decline.
+        ///
+        /// The closure's type is `nonisolated(nonsending) (RouteParameters) async -> Value?`: it
+        /// runs on the isolation of the code that resolves, and the synchronous `resolve` stops
+        /// at it.
         ///
         /// ```swift
         /// func isPublished(_ slug: String) async -> Bool { true }
