@@ -33,6 +33,7 @@ for path in pages:
         for identifier in section["identifiers"]:
             found.append(f"{title}: {section.get('title')}: "
                          f"{identifier.removeprefix('doc://routes.Routes/documentation/Routes/')}")
-print("\n".join(found))
+if found:
+    print("\n".join(found))
 print(f"uncurated: {len(found)} members in automatic topic groups, on {symbols} symbol pages")
 sys.exit(1 if found else 0)
