@@ -2,8 +2,8 @@ import Foundation
 
 /// The parameters handed to a handler: JLRoutes' parameter dictionary, read lazily.
 ///
-/// Keys, later layers winning (the "Routing rules" article, *Parameters*): query items of the URL
-/// and its fragment; route values (`:name`); the extra parameters given to
+/// Keys, later layers winning (<doc:RoutingRules#Parameters>): query items of the URL and its
+/// fragment; route values (`:name`); the extra parameters given to
 /// `route(to:parameters:)`; the reserved ``Keys`` (the wildcard's components under
 /// ``Keys/wildcard`` among them), which nothing overrides.
 /// Values are decoded only when asked for, from what the match captured, so a handler that reads
