@@ -108,9 +108,9 @@ extension Definition: Hashable {
 }
 
 extension Definition {
-    /// Another name for ``RouteParameters/Keys``, the reserved parameter keys.
+    /// Another name for `RouteParameters.Keys`, the reserved parameter keys.
     ///
-    /// `RouteParameters.Keys` is the declared name; Routes 1.0 declared the keys as
+    /// ``RouteParameters/Keys`` is the declared name; Routes 1.0 declared the keys as
     /// `Definition.Keys`, and this alias keeps that code compiling.
     ///
     /// ```swift

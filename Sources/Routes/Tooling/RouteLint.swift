@@ -164,7 +164,9 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension RouteTable {
-    /// Findings about this table's definitions, in routing order:
+    /// Lints this table: findings about its definitions, in routing order.
+    ///
+    /// The findings are:
     ///
     /// - definitions that can only run if an earlier one declines: duplicates, patterns that
     ///   differ only in parameter names, and patterns shadowed by a same or broader one asked

@@ -36,7 +36,9 @@ public struct RouteInput: Sendable {
 
     let storage: Storage
 
-    /// A URL given as text; text that `URL(string:)` cannot parse routes nowhere.
+    /// Creates an input from text, read as a URL when it is routed.
+    ///
+    /// Text that is not a URL (text that `URL(string:)` returns `nil` for) routes nowhere.
     ///
     /// ```swift
     /// RouteInput("myapp://home")
