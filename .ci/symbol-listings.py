@@ -5,7 +5,8 @@
 
 The listings are read from the symbol graphs that `bash .ci/docs.sh` writes (public symbols only,
 as the pages show them), written into one Markdown file per source file under
-.build-docs/symbol-listings/, and compiled by .ci/readme-examples.sh with the convention of the
+.build-docs/symbol-listings/, and compiled by .ci/readme-examples.sh (in .build-docs/examples, the
+scratch folder of the articles' listings, so that the library is built once for both) with the convention of the
 articles and the README: a listing that starts with a file-name comment (`// AppRoutes.swift`) is
 a whole file; any other listing is the body of an `@MainActor` function that may throw, in a file
 that imports Foundation and Routes. Unlike the README's, a listing here must compile without a
@@ -146,7 +147,8 @@ print(f"symbol-listings: {len(listings)} ```swift listings in the `///` comments
       f"({prelude_used} use names of the prelude), from {len(markdown_files)} source files")
 result = subprocess.run(
     ["bash", ".ci/readme-examples.sh", *sorted(markdown_files)],
-    env={**os.environ, "EXAMPLES_BUILD_DIR": os.path.join(out, "build")},
+    # The scratch folder of the articles' listings (.ci/docs.sh): the library is built once for both.
+    env={**os.environ, "EXAMPLES_BUILD_DIR": os.path.join(root, ".build-docs", "examples")},
     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
