@@ -172,7 +172,10 @@ def located(match):
 text = re.sub(r"(/[^\s:]+\.md):(\d+)(:\d+:)", located, result.stdout)
 problems = [line for line in text.split("\n")
             if re.match(r"^Sources/.*:\d+:\d+: (error|warning):", line) and not unused(line)]
-print(text if result.returncode != 0 else "\n".join(dict.fromkeys(problems)))
+if result.returncode != 0:
+    print(text)
+elif problems:
+    print("\n".join(dict.fromkeys(problems)))
 if result.returncode != 0:
     sys.exit("symbol-listings: FAILED, a listing of a symbol page does not compile")
 if problems:
