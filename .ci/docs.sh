@@ -80,5 +80,8 @@ cat >"$site/index.html" <<'EOF'
 <p><a href="documentation/routes/">Routes documentation</a></p>
 EOF
 
+echo "== public symbols: abstracts, topics, compiled listings"
+python3 .ci/abstracts.py && python3 .ci/uncurated.py && python3 .ci/symbol-listings.py
+
 printf '\ndocs: %s built with no warning, its code compiles; site in %s (%ss)\n' \
     "$archive" "$site" "$((SECONDS - start))"

@@ -26,35 +26,46 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         case emptyParameter(String)
         /// The scheme is not a valid URL scheme.
         case invalidScheme(String)
+        /// The URL built would be routed to an earlier, longer expansion of the same pattern.
+        ///
         /// The URL for the expansion that fits the parameters would be routed to an earlier
         /// (longer) expansion of the same pattern — e.g. `(/:id)/*` without `id`: give that
         /// expansion's parameters, or register the two shapes as separate patterns.
         case ambiguous(routedTo: String)
+        /// The value under `key` has no URL text: its type is not one that URL building writes.
+        ///
         /// The value under `key` has no URL text: it is none of `String`, `Bool`, `UUID`, `URL`,
         /// `RawRepresentable`, `LosslessStringConvertible` (integers, floating point...), an
         /// `Optional` of one, or an array of them. `type` names its type.
         case unsupportedValue(key: String, type: String)
-        /// The host given would be read back as the first path segment, so the URL would not
-        /// match: a host without a `.` that is not `localhost` is a segment (`myapp://feed/post/7`
-        /// has the segments `feed`, `post`, `7`), and every host is one in a table with
+        /// The host given would be read back as the first path segment, so the URL would not match.
+        ///
+        /// A host without a `.` that is not `localhost` is a segment (`myapp://feed/post/7` has the
+        /// segments `feed`, `post`, `7`), and every host is one in a table with
         /// ``RouteOptions/treatHostAsPathComponent``. Leave `host:` out (the first segment becomes
         /// the host), or put the host in the pattern.
         case hostReadAsPathSegment(String)
         /// The table has ``RouteTable/hosts`` and does not route this host (`nil`: the URL has no
         /// host). Give one of its hosts as `host:`.
         case hostNotAccepted(String?)
-        /// The table the URL is routed in — the table of `scheme` (``Router/defaultScheme`` for
-        /// the global table), or the global table it falls back to — has no definition of this
-        /// pattern (as written, or as one of its expansions). From a table or from the router,
-        /// `url(for:)` builds URLs of the patterns that routing would reach only: a misspelled
-        /// pattern (`/usr/:id` for `/user/:id`), or one registered in another scheme's table,
-        /// throws this rather than build a URL that routes nowhere.
+        /// The table the URL would be routed in has no definition of this pattern.
+        ///
+        /// The table the URL is routed in — the table of `scheme` (``Router/defaultScheme`` for the
+        /// global table), or the global table it falls back to — has no definition of this pattern
+        /// (as written, or as one of its expansions). From a table or from the router, `url(for:)`
+        /// builds URLs of the patterns that routing would reach only: a misspelled pattern
+        /// (`/usr/:id` for `/user/:id`), or one registered in another scheme's table, throws this
+        /// rather than build a URL that routes nowhere.
         case notRegistered(scheme: String)
         /// Foundation does not read this text as a URL.
         case notAURL(String)
+        /// Routed in its table, the URL built does not match the pattern's definition.
+        ///
         /// Routed in its table, the URL does not match the pattern's definition: `mismatch` says
         /// why. (Checked after building; the other reasons name the usual causes first.)
         case notMatched(url: String, mismatch: String)
+        /// The handler would not receive the value under `key` as given.
+        ///
         /// Routed in its table, the URL matches the pattern, but the handler would not receive the
         /// value under `key` as given: a query item with an empty name is ignored.
         case valueNotReadBack(key: String)
@@ -108,6 +119,8 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
 }
 
 extension Router {
+    /// Builds a URL that routes to a registered pattern, with the given parameters.
+    ///
     /// Builds a URL that routes to `pattern` with `parameters`: `:name` segments are filled
     /// (percent-encoded), the longest expansion of optional groups whose parameters are all given
     /// is chosen, wildcard components (an array under ``RouteParameters/Keys/wildcard``) are put
@@ -160,18 +173,21 @@ extension Router {
 }
 
 extension RouteTable {
+    /// Builds a URL of this table's scheme that routes to a pattern of this table, checked against
+    /// the table's own rules.
+    ///
     /// Builds a URL of this table's scheme that routes to `pattern`, a pattern registered in this
     /// table (or in the global table it falls back to), with `parameters` — as
-    /// ``Router/url(for:scheme:host:parameters:)`` writes it — and checks it against this
-    /// table's own rules: routed here, with its ``options`` and ``hosts``, the URL matches the
-    /// pattern's definition and gives back the values given (the same `:name` values, wildcard
-    /// components and query items). Otherwise it throws a ``URLBuildingError`` that says why:
-    /// the pattern is not registered here, the host would be read as a path segment or is not
-    /// in ``hosts``, a longer expansion of the pattern would match first, or a value would not
-    /// come back as given. A definition of another pattern asked before this one (a higher
-    /// priority, or an earlier registration) is not an error: the pattern's handler runs if it
-    /// declines, and ``lint(mayDecline:)`` reports such overlaps. The global table builds
-    /// relative URLs (`/post/7`), which routing sends to it.
+    /// ``Router/url(for:scheme:host:parameters:)`` writes it — and checks it against this table's
+    /// own rules: routed here, with its ``options`` and ``hosts``, the URL matches the pattern's
+    /// definition and gives back the values given (the same `:name` values, wildcard components and
+    /// query items). Otherwise it throws a ``URLBuildingError`` that says why: the pattern is not
+    /// registered here, the host would be read as a path segment or is not in ``hosts``, a longer
+    /// expansion of the pattern would match first, or a value would not come back as given. A
+    /// definition of another pattern asked before this one (a higher priority, or an earlier
+    /// registration) is not an error: the pattern's handler runs if it declines, and
+    /// ``lint(mayDecline:)`` reports such overlaps. The global table builds relative URLs
+    /// (`/post/7`), which routing sends to it.
     ///
     /// ```swift
     /// router.myapp.add(pattern: "/post/:id") { _ in true }

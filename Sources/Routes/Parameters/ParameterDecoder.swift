@@ -1,12 +1,14 @@
 import Foundation
 
 extension RouteParameters {
+    /// Decodes the parameters into a `Decodable` type, one property per key.
+    ///
     /// The parameters decoded into a `Decodable` type, one property per key: route values, query
     /// values and extra parameters. Text converts as the typed accessors convert it (see
     /// ``value(_:as:)``); a repeated query key decodes as an array, and a single value as a
     /// one-element array; an optional property is `nil` when its key is missing; enums decode
-    /// through their raw value. An extra parameter that already has the property's type is used
-    /// as it is.
+    /// through their raw value. An extra parameter that already has the property's type is used as
+    /// it is.
     ///
     /// ```swift
     /// enum Tab: String, Decodable { case posts, likes }
@@ -20,7 +22,7 @@ extension RouteParameters {
     /// router.default.add(pattern: "/user/:id") { params in
     ///     // myapp://user/42?tab=likes&tags=a&tags=b&debug=yes
     ///     guard let link = try? params.decode(UserLink.self) else { return false }
-    ///     show(link)  // id 42, tab .likes, tags ["a", "b"], debug true
+    ///     print(link)  // id 42, tab .likes, tags ["a", "b"], debug true
     ///     return true
     /// }
     /// ```

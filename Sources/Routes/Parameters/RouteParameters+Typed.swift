@@ -24,7 +24,7 @@ import Foundation
 /// router.default.add(pattern: "/post/:id") { params in
 ///     // not a number: let the next route try
 ///     guard let id = params.int("id") else { return false }
-///     showPost(id)
+///     print("post", id)
 ///     return true
 /// }
 /// ```
@@ -62,10 +62,12 @@ extension RouteParameters {
     /// ```
     public func bool(_ key: String) -> Bool? { read(key, ParameterText.bool) }
 
-    /// The value under `key` as a `Value`: `String`, `Bool`, `UUID`, `URL`, an enum with
-    /// `String` or integer raw values, or any `LosslessStringConvertible` type, converted from its
-    /// text; an extra parameter of any type that already is a `Value`. `nil` when the key is
-    /// missing or the text does not convert.
+    /// The value under `key` converted to a type, or `nil` when the key is missing or the text does
+    /// not convert.
+    ///
+    /// `Value` is `String`, `Bool`, `UUID`, `URL`, an enum with `String` or integer raw values, or
+    /// any `LosslessStringConvertible` type, converted from its text; an extra parameter of any
+    /// type that already is a `Value` is returned as it is.
     ///
     /// ```swift
     /// enum Tab: String { case posts, likes }
@@ -102,6 +104,9 @@ extension RouteParameters {
         }
     }
 
+    /// Every value under `key`, each converted to a type: a repeated query key, comma-separated
+    /// text or an array.
+    ///
     /// Every value under `key`, each converted as ``value(_:as:)`` converts: the values of a
     /// repeated query key (`?t=a&t=b`), the parts of comma-separated text (`?types=fire,water`),
     /// the elements of an array, or one value. `nil` if the key is missing or any element does not

@@ -2,8 +2,8 @@ import Foundation
 
 /// The parameters handed to a handler: JLRoutes' parameter dictionary, read lazily.
 ///
-/// Keys, later layers winning (the "Routing rules" article, *Parameters*): query items of the URL
-/// and its fragment; route values (`:name`); the extra parameters given to
+/// Keys, later layers winning (<doc:RoutingRules#Parameters>): query items of the URL and its
+/// fragment; route values (`:name`); the extra parameters given to
 /// `route(to:parameters:)`; the reserved ``Keys`` (the wildcard's components under
 /// ``Keys/wildcard`` among them), which nothing overrides.
 /// Values are decoded only when asked for, from what the match captured, so a handler that reads
@@ -330,6 +330,8 @@ public struct RouteParameters {
 extension RouteParameters {
     /// The reserved parameter keys, with JLRoutes' strings. Nothing can override them.
     ///
+    /// ``Definition/Keys``, the name in Routes 1.0, is an alias of this type.
+    ///
     /// ```swift
     /// router.default.add(pattern: "/user/:id") { params in
     ///     params[RouteParameters.Keys.pattern]  // "/user/:id"
@@ -356,9 +358,10 @@ extension RouteParameters {
         /// params[RouteParameters.Keys.scheme] as? String  // "myapp"
         /// ```
         public static let scheme = "JLRouteScheme"
-        /// The segments a trailing `*` captured, decoded, as `[String]`: `"JLRouteWildcardComponents"`.
-        /// Absent when the pattern has no `*`, even if a query item or an extra parameter has this
-        /// name.
+        /// The key of the segments that a trailing `*` captured: `"JLRouteWildcardComponents"`.
+        ///
+        /// Its value is the segments, decoded, as `[String]`. Absent when the pattern has no `*`, even if a query item
+        /// or an extra parameter has this name.
         ///
         /// ```swift
         /// params[RouteParameters.Keys.wildcard] as? [String]  // ["a", "b"]

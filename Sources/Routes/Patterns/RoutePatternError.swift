@@ -14,7 +14,7 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
     /// What is wrong with the pattern.
     ///
     /// ```swift
-    /// if error.reason == .wildcardNotLast { ... }
+    /// if error.reason == .wildcardNotLast { print("move * to the end") }
     /// ```
     public enum Reason: Sendable, Hashable {
         /// A `(` is never closed.

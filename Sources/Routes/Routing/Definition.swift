@@ -79,6 +79,9 @@ public final class Definition {
 }
 
 extension Definition: Hashable {
+    /// Whether two definitions have the same scheme, pattern and priority, as JLRoutes compares
+    /// them.
+    ///
     /// Definitions are equal when their scheme, pattern and priority are (as JLRoutes compares
     /// them); `remove(definition:)` still removes exactly the instance it is given.
     ///
@@ -90,6 +93,8 @@ extension Definition: Hashable {
         lhs.scheme == rhs.scheme && lhs.pattern == rhs.pattern && lhs.priority == rhs.priority
     }
 
+    /// Hashes the pattern and priority, which never change while the definition lives.
+    ///
     /// Hashes the pattern and priority: what never changes while the definition lives (its
     /// ``scheme`` changes when it is registered), so a definition stays findable in a `Set`.
     ///
@@ -103,8 +108,10 @@ extension Definition: Hashable {
 }
 
 extension Definition {
-    /// The reserved parameter keys: ``RouteParameters/Keys``, under the name JLRoutes-style
-    /// code uses.
+    /// Another name for `RouteParameters.Keys`, the reserved parameter keys.
+    ///
+    /// ``RouteParameters/Keys`` is the declared name; Routes 1.0 declared the keys as
+    /// `Definition.Keys`, and this alias keeps that code compiling.
     ///
     /// ```swift
     /// params[Definition.Keys.pattern]  // "/user/:id"

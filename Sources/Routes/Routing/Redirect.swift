@@ -152,10 +152,13 @@ final class Redirect {
 
 extension RouteTable {
     /// Adds a redirect: a URL that matches `from` is routed as the URL built from `to` with the
-    /// values `from` captured, its wildcard and the routed URL's query items, from the table of
-    /// its scheme and with the same extra parameters. A redirect is a route: it takes part in
-    /// priority and registration order, and guards are asked before it as before a handler. A
-    /// chain of more than 8 redirects stops: `route(to:)` returns `false`.
+    /// values it captured.
+    ///
+    /// The target takes the values `from` captured, its wildcard and the routed URL's query items,
+    /// and is routed from the table of its scheme with the same extra parameters. A redirect is a
+    /// route: it takes part in priority and registration order, and guards are asked before it as
+    /// before a handler. Routing follows at most 8 redirects in a row: the 9th is not followed,
+    /// and `route(to:)` returns `false`.
     ///
     /// ```swift
     /// router.myapp.addRedirect(from: "/u/:id", to: "/user/:id")

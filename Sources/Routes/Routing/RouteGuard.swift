@@ -14,18 +14,25 @@ public enum RouteGuardDecision: Sendable {
     /// The URL is not routed: no handler runs, the unmatched handler is not called, and
     /// `route(to:)` returns `false`.
     case refuse
-    /// The URL is kept in the router's queue (the one ``Router/suspend(keepingAtMost:)`` uses)
-    /// and `route(to:)` returns `true`; ``Router/resume(isolation:)-5jj55`` routes it again, asking the
+    /// Holds the URL in the router's queue until `resume()` routes it again.
+    ///
+    /// The URL is kept in the router's queue (the one ``Router/suspend(keepingAtMost:)`` uses) and
+    /// `route(to:)` returns `true`; ``Router/resume(isolation:)-5jj55`` routes it again, asking the
     /// guards again. With a queue limit of 0 nothing is kept: the URL is dropped (one
-    /// ``RoutingEvent/Kind/dropped`` event, no ``RoutingEvent/Kind/held``) and `route(to:)`
-    /// returns `false`.
+    /// ``RoutingEvent/Kind/dropped`` event, no ``RoutingEvent/Kind/held``) and `route(to:)` returns
+    /// `false`.
     case hold
-    /// This URL is routed instead, from the table of its scheme, with the same extra parameters.
-    /// A redirect to text that is not a URL refuses the URL, as ``refuse`` (a
+    /// The case: routes the ``RouteInput`` instead of this URL; guards write it with the
+    /// static ``redirect(to:)-swift.type.method``.
+    ///
+    /// The target is routed from the table of its scheme, with the same extra parameters. A
+    /// guard writes `.redirect(to:)` with a `URL` or a `String`, which calls the static method
+    /// that makes this case; `switch` over a decision matches this case. A redirect to text that is not a URL refuses the URL, as ``refuse`` (a
     /// ``RoutingEvent/Kind/refused`` event by this guard).
     case redirect(to: RouteInput)
 
-    /// Routes another URL (a `URL` or a `String`) instead.
+    /// The method a guard calls: makes the ``redirect(to:)-swift.enum.case`` decision from a `URL`
+    /// or a `String`.
     ///
     /// ```swift
     /// router.myapp.addGuard(for: "/beta/*") { _ in
@@ -68,7 +75,9 @@ final class RouteGuard {
 }
 
 #if compiler(>=6.2)
-    /// An `async` guard's closure; it runs on the isolation of the code that routes.
+    /// An `async` guard's closure, `nonisolated(nonsending) (RouteParameters) async -> RouteGuardDecision`.
+    ///
+    /// It runs on the isolation of the code that routes, so it may touch what that code touches.
     ///
     /// ```swift
     /// let staffOnly: AsyncRouteGuard = { _ in
@@ -80,6 +89,9 @@ final class RouteGuard {
 #endif
 
 extension RouteTable {
+    /// Adds a synchronous guard: a closure asked before the handlers of this table's routes whose
+    /// URL its pattern matches.
+    ///
     /// Adds a guard: before the handler of a route of this table runs, every guard whose pattern
     /// matches the URL is asked, in registration order, on the caller's isolation; the first
     /// decision other than ``RouteGuardDecision/proceed`` wins. A URL that no route of the table
@@ -105,8 +117,13 @@ extension RouteTable {
     }
 
     #if compiler(>=6.2)
-        /// Adds an `async` guard, awaited on the caller's isolation (the synchronous
-        /// `route(to:)` continues in a task there, as at an `async` handler).
+        /// Adds an `async` guard, an ``AsyncRouteGuard``, awaited on the isolation of the code that
+        /// routes.
+        ///
+        /// It is asked as the synchronous guards of
+        /// ``addGuard(for:_:)-(_,(RouteParameters)->RouteGuardDecision)`` are. The synchronous
+        /// `route(to:)` continues in a task on the caller's isolation at an `async` guard, as at an
+        /// `async` handler.
         ///
         /// ```swift
         /// router.myapp.addGuard(for: "/admin/*") { _ async in

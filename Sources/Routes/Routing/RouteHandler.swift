@@ -14,16 +14,20 @@ public typealias RouteHandler = (RouteParameters) -> Bool
 // `async` handlers run on the caller's isolation: their type is `nonisolated(nonsending)`, which
 // Swift 6.2 introduced. With an older compiler the `async` API is absent.
 #if compiler(>=6.2)
-    /// A route's `async` handler: returns `true` when it handled the URL, `false` to let the next
-    /// matching route try. It runs on the isolation of the code that routes (the main actor, for
-    /// an app's UI), so it may touch what that code touches.
+    /// A route's `async` handler, `nonisolated(nonsending) (RouteParameters) async -> Bool`.
+    ///
+    /// It returns `true` when it handled the URL, `false` to let the next matching route try.
+    /// Requires Swift 6.2 or later. It runs on the isolation of the code that routes (the main actor, for an
+    /// app's UI), so it may touch what that code touches.
     ///
     /// ```swift
+    /// func loadPost(_ id: Int) async -> String? { "Post \(id)" }
+    ///
     /// router.default.add(pattern: "/post/:id") { params async -> Bool in
-    ///     let id = params.int("id")
     ///     // `false`: the next matching route tries
-    ///     guard let post = await store.post(id: id) else { return false }
-    ///     show(post)
+    ///     guard let id = params.int("id"), let post = await loadPost(id)
+    ///     else { return false }
+    ///     print(post)
     ///     return true
     /// }
     /// ```
@@ -64,9 +68,9 @@ public protocol RouteHandlerTarget: AnyObject {
 ///
 /// ```swift
 /// struct UserScreen: RouteParametersInitializable {
-///     let id: String
+///     let id: Int
 ///     init?(routeParameters: RouteParameters) {
-///         guard let id = routeParameters["id"] as? String else { return nil }
+///         guard let id = routeParameters.int("id") else { return nil }
 ///         self.id = id
 ///     }
 /// }
@@ -75,7 +79,14 @@ public protocol RouteParametersInitializable {
     /// Builds a value from the parameters, or `nil` when they do not fit (the route then declines).
     ///
     /// ```swift
-    /// UserScreen(routeParameters: params)
+    /// struct PostScreen: RouteParametersInitializable {
+    ///     let id: Int
+    ///     init?(routeParameters: RouteParameters) {
+    ///         // nil: the route declines
+    ///         guard let id = routeParameters.int("id") else { return nil }
+    ///         self.id = id
+    ///     }
+    /// }
     /// ```
     init?(routeParameters: RouteParameters)
 }
@@ -83,19 +94,44 @@ public protocol RouteParametersInitializable {
 /// Ready-made handlers, the Swift form of JLRoutes' `JLRRouteHandler` factories.
 ///
 /// ```swift
-/// router.default.add(
-///     pattern: "/profile", handler: RouteHandlers.weak(coordinator))
-/// let showUser = RouteHandlers.make(UserScreen.self) { screen in
-///     navigator.push(screen)
-///     return true
+/// // ProfileRoutes.swift
+/// import Routes
+///
+/// final class ProfileCoordinator: RouteHandlerTarget {
+///     func handleRoute(with parameters: RouteParameters) -> Bool { true }
 /// }
-/// router.default.add(pattern: "/user/:id", handler: showUser)
+///
+/// struct UserScreen: RouteParametersInitializable {
+///     let id: Int
+///     init?(routeParameters: RouteParameters) {
+///         guard let id = routeParameters.int("id") else { return nil }
+///         self.id = id
+///     }
+/// }
+///
+/// @MainActor func addProfileRoutes(
+///     to router: Router, coordinator: ProfileCoordinator
+/// ) {
+///     router.default.add(
+///         pattern: "/profile", handler: RouteHandlers.weak(coordinator))
+///     let showUser = RouteHandlers.make(UserScreen.self) { screen in
+///         print("user", screen.id)
+///         return true
+///     }
+///     router.default.add(pattern: "/user/:id", handler: showUser)
+/// }
 /// ```
 public enum RouteHandlers {
+    /// A handler that forwards to a route handler target while it is alive, without retaining it.
+    ///
     /// Forwards to `target` while it is alive; once it is gone the handler returns `false`, so
     /// routing goes on to the next matching route. The target is not retained.
     ///
     /// ```swift
+    /// final class ProfileCoordinator: RouteHandlerTarget {
+    ///     func handleRoute(with parameters: RouteParameters) -> Bool { true }
+    /// }
+    /// let coordinator = ProfileCoordinator()
     /// router.default.add(
     ///     pattern: "/profile", handler: RouteHandlers.weak(coordinator))
     /// ```
@@ -106,7 +142,11 @@ public enum RouteHandlers {
     /// Calls `handle` with `target` while it is alive; returns `false` once it is gone.
     ///
     /// ```swift
-    /// let showFeed = RouteHandlers.weak(self) { controller, params in
+    /// final class FeedController {
+    ///     func showFeed() { print("feed") }
+    /// }
+    /// let controller = FeedController()
+    /// let showFeed = RouteHandlers.weak(controller) { controller, _ in
     ///     controller.showFeed()
     ///     return true
     /// }
@@ -121,12 +161,21 @@ public enum RouteHandlers {
         }
     }
 
+    /// A handler that builds a value from the parameters and passes it to `completion`.
+    ///
     /// Builds a `Value` from the parameters and passes it to `completion`, whose answer is the
     /// handler's. When `Value(routeParameters:)` returns `nil`, the handler returns `false`.
     ///
     /// ```swift
+    /// struct UserScreen: RouteParametersInitializable {
+    ///     let id: Int
+    ///     init?(routeParameters: RouteParameters) {
+    ///         guard let id = routeParameters.int("id") else { return nil }
+    ///         self.id = id
+    ///     }
+    /// }
     /// let showUser = RouteHandlers.make(UserScreen.self) { screen in
-    ///     present(screen)
+    ///     print("user", screen.id)
     ///     return true
     /// }
     /// router.default.add(pattern: "/user/:id", handler: showUser)

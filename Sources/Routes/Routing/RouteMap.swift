@@ -20,7 +20,9 @@
 ///
 /// screens.resolve("myapp://user/42")      // .user(42)
 /// screens.resolve("myapp://user/me")      // nil: "me" is not an Int
-/// path.append(screens.resolve(url))        // e.g. a SwiftUI NavigationPath
+///
+/// var path: [Screen] = []                 // e.g. a SwiftUI NavigationPath
+/// if let screen = screens.resolve(url) { path.append(screen) }
 /// ```
 ///
 /// Everything else is the router's: ``router`` gives `canRoute(to:)`, `explain(_:)`,
@@ -67,6 +69,9 @@ public final class RouteMap<Value> {
     /// ```
     public subscript(dynamicMember scheme: String) -> Table { self[scheme] }
 
+    /// Resolves a URL synchronously to the value of the first route that gives one, in routing
+    /// order.
+    ///
     /// The value of the first route that gives one, in routing order; `nil` when none does (the
     /// unmatched handler is then called, as when routing). A synchronous `resolve` cannot wait:
     /// when the walk reaches an `async` closure it stops there, logs it, calls the unmatched
@@ -85,10 +90,12 @@ public final class RouteMap<Value> {
         return walk.resolve(Value.self)
     }
 
+    /// Resolves the held and kept URLs synchronously, in arrival order, and returns their values.
+    ///
     /// Resolves the URLs that guards held (and those kept while ``router`` was suspended), in
     /// arrival order, through the tables as they are now and asking the guards again, as
-    /// ``Router/resume(isolation:)-5jj55`` routes them; returns the values they resolve to. A URL held
-    /// again waits for the next resume. Does nothing when nothing is suspended or held.
+    /// ``Router/resume(isolation:)-5jj55`` routes them; returns the values they resolve to. A URL
+    /// held again waits for the next resume. Does nothing when nothing is suspended or held.
     ///
     /// ```swift
     /// // after sign-in:
@@ -117,8 +124,9 @@ public final class RouteMap<Value> {
         /// The router's table that holds these routes.
         let table: RouteTable
 
-        /// Registers a pattern whose closure gives the value, or `nil` to decline (the next route
-        /// is tried). Optional groups, priorities and invalid patterns are as in
+        /// Registers a pattern whose synchronous closure gives the value, or `nil` to decline.
+        ///
+        /// When the closure returns `nil`, the next route is tried. Optional groups, priorities and invalid patterns are as in
         /// ``RouteTable/add(pattern:priority:handler:)-(_,_,RouteHandler?)``.
         ///
         /// ```swift
@@ -134,8 +142,12 @@ public final class RouteMap<Value> {
             table.add(pattern: pattern, priority: priority, action: .value { resolve($0) })
         }
 
-        /// Adds a guard, as ``RouteTable/addGuard(for:_:)-(_,(RouteParameters)->RouteGuardDecision)``: a URL it
-        /// refuses or holds resolves to `nil`; ``RouteMap/resume()`` resolves the held ones.
+        /// Adds a synchronous guard: a URL it refuses or holds resolves to `nil`.
+        ///
+        /// The guard is asked as those of
+        /// ``RouteTable/addGuard(for:_:)-(_,(RouteParameters)->RouteGuardDecision)`` are: before
+        /// the closures of the table's routes that match. ``RouteMap/resume()`` resolves the URLs
+        /// it held.
         ///
         /// ```swift
         /// screens.myapp.addGuard(for: "/account/*") { _ in
@@ -150,8 +162,10 @@ public final class RouteMap<Value> {
             table.addGuard(for: pattern, decide)
         }
 
-        /// Adds a redirect, as ``RouteTable/addRedirect(from:to:priority:)``: a URL matching
-        /// `from` resolves as its target.
+        /// Adds a redirect: a URL that matches `from` resolves as the URL built from `to`.
+        ///
+        /// The redirect is a route of the router's table, as
+        /// ``RouteTable/addRedirect(from:to:priority:)`` adds it.
         ///
         /// ```swift
         /// screens.myapp.addRedirect(from: "/u/:id", to: "/user/:id")
@@ -188,11 +202,15 @@ public final class RouteMap<Value> {
 
 #if compiler(>=6.2)
     extension RouteMap {
-        /// The value of the first route that gives one, in routing order, awaiting `async`
-        /// closures in turn; `nil` when none does.
+        /// Resolves a URL, awaiting async closures, to the value of the first route that gives
+        /// one, in routing order.
+        ///
+        /// The `async` closures are awaited in turn; the result is `nil` when none gives a value.
         ///
         /// ```swift
-        /// if let screen = await screens.resolve(url) { path.append(screen) }
+        /// func open(_ url: URL) async {
+        ///     if let screen = await screens.resolve(url) { path.append(screen) }
+        /// }
         /// ```
         public func resolve(
             _ url: some URLConvertible, parameters: [String: Any] = [:],
@@ -205,10 +223,16 @@ public final class RouteMap<Value> {
     }
 
     extension RouteMap {
-        /// Resolves the held URLs, as ``resume()``, awaiting `async` closures and guards.
+        /// Resolves the held and kept URLs, awaiting async closures and guards, and returns
+        /// their values.
+        ///
+        /// As the synchronous ``resume()``, in arrival order; each URL's `async` closures and
+        /// guards are awaited in turn.
         ///
         /// ```swift
-        /// for screen in await screens.resume() { path.append(screen) }
+        /// func signedIn() async {
+        ///     for screen in await screens.resume() { path.append(screen) }
+        /// }
         /// ```
         @discardableResult
         public func resume(isolation: isolated (any Actor)? = #isolation) async -> [Value] {
@@ -224,7 +248,11 @@ public final class RouteMap<Value> {
     }
 
     extension RouteMap.Table {
-        /// Adds an `async` guard, as ``RouteTable/addGuard(for:_:)-(_,AsyncRouteGuard)``.
+        /// Adds an `async` guard, an ``AsyncRouteGuard``: a URL it refuses or holds resolves to
+        /// `nil`.
+        ///
+        /// The guard is awaited on the isolation of the code that resolves, as those of
+        /// ``RouteTable/addGuard(for:_:)-(_,AsyncRouteGuard)`` are.
         ///
         /// ```swift
         /// screens.myapp.addGuard(for: "/admin/*") { _ async in
@@ -237,12 +265,19 @@ public final class RouteMap<Value> {
             table.addGuard(for: pattern, decide)
         }
 
-        /// Registers a pattern whose `async` closure gives the value, or `nil` to decline. It runs
-        /// on the isolation of the code that resolves.
+        /// Registers a pattern whose `async` closure gives the value, or `nil` to decline.
+        ///
+        /// The closure's type is `nonisolated(nonsending) (RouteParameters) async -> Value?`: it
+        /// runs on the isolation of the code that resolves, and the synchronous `resolve` stops
+        /// at it.
         ///
         /// ```swift
-        /// screens.default.add(pattern: "/post/:id") { params async -> Screen? in
-        ///     await store.post(id: params.int("id")).map(Screen.post)
+        /// func isPublished(_ slug: String) async -> Bool { true }
+        ///
+        /// screens.default.add(pattern: "/post/:slug") { params async -> Screen? in
+        ///     guard let slug = params.string("slug"), await isPublished(slug)
+        ///     else { return nil }
+        ///     return .post(slug)
         /// }
         /// ```
         /// - Returns: the registered definitions.

@@ -30,7 +30,7 @@ public struct RouteOptions: OptionSet, Sendable, Hashable {
     /// `localhost` (by default only a dot-free, non-`localhost` host is).
     ///
     /// ```swift
-    /// table.options.insert(.treatHostAsPathComponent)
+    /// router.https.options.insert(.treatHostAsPathComponent)
     /// // https://example.com/post/7  →  segments "example.com", "post", "7"
     /// ```
     public static let treatHostAsPathComponent = RouteOptions(rawValue: 1 << 1)

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// router.default.add(pattern: "/user/view/:userID") { params in
-///     showUser(params["userID"] as? String)
+///     print("user", params.string("userID") ?? "?")
 ///     return true
 /// }
 /// router.alpha["home"] = { _ in true }
@@ -38,14 +38,18 @@ public final class RouteTable {
     /// ```
     @exclusivity(unchecked) public var options: RouteOptions = [.decodePlusSymbols]
 
-    /// Called once when routing that began in this table handled nothing (after fallback), with
-    /// the URL and the extra parameters. Not called by ``canRoute(to:)``.
+    /// Called when routing that began in this table handled nothing, with the URL and the extra
+    /// parameters.
+    ///
+    /// It is called once, after fallback, and never by ``canRoute(to:)``.
     ///
     /// ```swift
     /// router.default.unmatchedHandler = { url, _ in print("no route for", url) }
     /// ```
     @exclusivity(unchecked) public var unmatchedHandler: ((URL, [String: Any]) -> Void)?
 
+    /// The hosts this table routes, for universal links; `nil`, the default, accepts any host.
+    ///
     /// The hosts this table routes, for universal links: exact names or `*.domain` for any
     /// subdomain, compared ignoring case. A URL whose host is not listed (or that has no host) is
     /// not routed by this table; fallback and the unmatched handler apply as usual. `nil`, the
@@ -137,6 +141,9 @@ public final class RouteTable {
         indexIsStale = false
     }
 
+    /// Registers a pattern with a synchronous handler, one definition per expansion of its optional
+    /// groups.
+    ///
     /// Registers a pattern: one definition per expansion of its optional groups, all with
     /// `priority`. An invalid pattern registers nothing and is reported to ``onInvalidPattern``.
     ///
@@ -180,7 +187,7 @@ public final class RouteTable {
     ///
     /// ```swift
     /// router.default.add(patterns: ["/home", "/start"]) { _ in
-    ///     showHome()
+    ///     print("home")
     ///     return true
     /// }
     /// ```
@@ -188,6 +195,8 @@ public final class RouteTable {
         for pattern in patterns { add(pattern: pattern, priority: priority, handler: handler) }
     }
 
+    /// Registers a definition as it is: its pattern must have no optional group.
+    ///
     /// Registers a definition as it is (its pattern must have no optional group). A definition
     /// belongs to one table at a time; a rejected one is reported to ``onInvalidPattern``.
     ///
@@ -212,11 +221,14 @@ public final class RouteTable {
         return true
     }
 
+    /// The synchronous handler first registered from a pattern; assigning replaces the pattern's
+    /// routes, `nil` removes them.
+    ///
     /// The handler first registered from `pattern` (`nil` when it is `async`); assigning replaces
     /// what `pattern` registered (with priority 0), and assigning `nil` removes it.
     ///
     /// ```swift
-    /// router.alpha["home"] = { _ in showHome(); return true }
+    /// router.alpha["home"] = { _ in print("home"); return true }
     /// router.alpha["home"] = nil
     /// ```
     public subscript(pattern: String) -> RouteHandler? {
@@ -292,17 +304,21 @@ public final class RouteTable {
     }
 
     #if compiler(>=6.2)
+        /// Registers a pattern with an `async` handler, of type ``AsyncRouteHandler``.
+        ///
         /// Registers a pattern with an `async` handler. A table may hold synchronous and `async`
         /// handlers side by side; both are asked in the usual order (priority, then registration).
         ///
         /// ```swift
+        /// func loadPost(_ id: Int) async -> String? { "Post \(id)" }
+        ///
         /// router.default.add(pattern: "/post/:id") { params async -> Bool in
-        ///     let id = params.int("id")
-        ///     guard let post = await store.post(id: id) else { return false }
-        ///     show(post)
+        ///     guard let id = params.int("id"), let post = await loadPost(id)
+        ///     else { return false }
+        ///     print(post)
         ///     return true
         /// }
-        /// await router.route(to: "myapp://post/7")
+        /// // From an async function: await router.route(to: "myapp://post/7")
         /// ```
         /// - Returns: the registered definitions (empty when the pattern was rejected).
         @discardableResult

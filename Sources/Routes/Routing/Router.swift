@@ -3,17 +3,18 @@ import Foundation
 /// A URL router: one ``RouteTable`` per scheme, plus the global table.
 ///
 /// ```swift
-/// @MainActor let router = Router()
+/// let router = Router()
 ///
 /// // At launch:
 /// router.default.add(pattern: "/user/view/:userID") { params in
-///     showUser(params["userID"] as? String)
+///     print("user", params.string("userID") ?? "?")
 ///     return true
 /// }
-/// router.alpha["home"] = { _ in showHome(); return true }
+/// router.alpha["home"] = { _ in print("home"); return true }
 ///
 /// // When a URL arrives:
-/// router.route(to: url)
+/// router.route(to: "myapp://user/view/42")  // true
+/// router.route(to: "alpha://home")          // true
 /// ```
 ///
 /// A router is not `Sendable`: it lives in one isolation domain (usually the main actor), and
@@ -51,9 +52,11 @@ public final class Router {
         didSet { for table in allTables { table.logger = logger } }
     }
 
-    /// Receives exactly one ``RoutingEvent`` per routing decision (routed, declined, unmatched,
-    /// refused, held, kept, dropped, redirected, resumed), only for what happened, after it
-    /// happened and after the router's state is consistent: it may call any of the router's API.
+    /// Receives one ``RoutingEvent`` for each routing decision: routed, declined, unmatched,
+    /// refused, held, kept, dropped, redirected, resumed.
+    ///
+    /// Events report only what happened, after it happened and after the router's state is
+    /// consistent: the observer may call any of the router's API.
     /// What an observer starts comes after the event it received: a URL's ``RoutingEvent/Kind/held``
     /// or ``RoutingEvent/Kind/kept`` comes first, then the drops it caused. The ``logger``
     /// receives the same decisions as text, each just before the observer: what a logger starts
@@ -62,8 +65,8 @@ public final class Router {
     ///
     /// ```swift
     /// router.onEvent = { event in
-    ///     analytics.track(event.kind, url: event.url,
-    ///                     source: event.parameters["source"] as? String)
+    ///     let source = event.parameters["source"] as? String ?? "-"
+    ///     if event.kind == .routed { print("opened", event.url, source) }
     /// }
     /// ```
     @exclusivity(unchecked) public var onEvent: ((RoutingEvent) -> Void)? {
@@ -125,8 +128,10 @@ public final class Router {
         tables.map(\.scheme).sorted()
     }
 
-    /// The table routing starts in for `url`: its scheme's table, or the global table when the
-    /// scheme has none. `nil` for a string that is not a URL. Creates no table.
+    /// The table routing starts in for a URL: its scheme's table, or the global table.
+    ///
+    /// The global table is the start when the URL's scheme has no table. `nil` for a string that
+    /// is not a URL. Creates no table.
     ///
     /// ```swift
     /// // true, once `alpha` has a table:
@@ -170,9 +175,10 @@ public final class Router {
         for table in removed { table.releaseDefinitions() }
     }
 
-    /// Checks a pattern and returns the definition patterns it expands into, in registration order:
-    /// the longest text first, its length counted in UTF-16 code units, whatever groups it keeps
-    /// (the "Routing rules" article, *Order: longest first*).
+    /// Checks a pattern and returns the patterns its optional groups expand into.
+    ///
+    /// They are in registration order: the longest text first, its length counted in UTF-16 code
+    /// units, whatever groups it keeps (<doc:RoutingRules#Order-longest-first>).
     ///
     /// ```swift
     /// try Router.expand(pattern: "/the(/foo/:a)(/bar/:b)")

@@ -5,13 +5,14 @@ import Foundation
 // router's queue does (`Suspension.swift`), and otherwise runs the walk (`Walk.swift`) with the
 // synchronous driver (`SyncDriver.swift`) or the `async` one (`AsyncDriver.swift`).
 extension Router {
-    /// Routes a URL through the table of its scheme (the global table when the scheme has none).
+    /// Routes a URL synchronously through the table of its scheme, or the global table.
     ///
     /// ```swift
     /// router.route(to: "myapp://user/view/42")
     /// router.route(to: url, parameters: ["source": "notification"])
     /// ```
-    /// Synchronous handlers are asked at once. At an `async` handler, a caller with an isolation
+    ///
+    /// The global table routes the URL when its scheme has no table. Synchronous handlers are asked at once. At an `async` handler, a caller with an isolation
     /// (`@MainActor` code, an actor) has the rest of the walk continue in a task on it, and this
     /// returns `true`; a caller without one (a nonisolated function, a plain thread) cannot wait:
     /// the walk stops there, the unmatched handler is called and this returns `false`. `await`
@@ -25,7 +26,8 @@ extension Router {
     ///     values, never the reserved keys).
     ///   - isolation: where the handlers run; the caller's, by default.
     /// - Returns: whether a handler accepted the URL (or the walk continues in a task, or the URL
-    ///   was kept or held). A string that `URL(string:)` cannot parse returns `false` and calls no handler.
+    ///   was kept or held). A string that is not a URL (`URL(string:)` gives `nil`) returns
+    ///   `false` and calls no handler.
     @_disfavoredOverload
     @available(*, noasync, message: "in top-level code, await picks this form: route from an async function")
     @discardableResult
@@ -53,17 +55,19 @@ extension Router {
 }
 
 extension RouteTable {
-    /// Routes a URL (a `URL` or a `String`) through this table, whatever its scheme.
+    /// Routes a URL synchronously through this table, whatever the URL's scheme.
     ///
     /// ```swift
     /// router.alpha.route(to: "alpha://user/view/7", parameters: ["source": "push"])
     /// ```
+    ///
     /// As ``Router``'s `route(to:parameters:isolation:)`, from this table: synchronous handlers
     /// are asked at once; at an `async` handler the walk continues in a task on the caller's
     /// isolation (`true`), or stops when the caller has none (`false`). While the router is
     /// suspended, the URL is kept (see ``Router/suspend(keepingAtMost:)``).
     /// - Parameters:
-    ///   - url: the URL; a string that `URL(string:)` cannot parse routes nowhere.
+    ///   - url: the URL (a `URL` or a `String`); a string that is not a URL (`URL(string:)`
+    ///     gives `nil`) routes nowhere.
     ///   - parameters: extra parameters handed to the handler (they override query and route
     ///     values, never the reserved keys).
     ///   - isolation: where the handlers run; the caller's, by default.
@@ -88,7 +92,7 @@ extension RouteTable {
     /// URL. No handler is called.
     ///
     /// ```swift
-    /// if router.alpha.canRoute(to: "alpha://user/view/7") { ... }
+    /// if router.alpha.canRoute(to: "alpha://user/view/7") { print("routable") }
     /// ```
     public func canRoute(to url: some URLConvertible) -> Bool {
         guard let parts = url.routeInput.parts else { return false }
@@ -111,12 +115,17 @@ extension RouteTable {
 
 #if compiler(>=6.2)
     extension Router {
-        /// Routes a URL through the table of its scheme, awaiting each `async` handler in turn,
-        /// until one accepts; then fallback and the unmatched handler, as the synchronous form.
-        /// Handlers run on the caller's isolation.
+        /// Routes a URL, awaiting async handlers, through the table of its scheme or the
+        /// global table.
+        ///
+        /// Each `async` handler is awaited in turn, until one accepts; then fallback and the
+        /// unmatched handler, as the synchronous form. Handlers run on the caller's isolation.
         ///
         /// ```swift
-        /// let handled = await router.route(to: url)
+        /// func open(_ url: URL) async {
+        ///     let handled = await router.route(to: url)
+        ///     print(handled ? "opened" : "no route")
+        /// }
         /// ```
         /// - Returns: whether a handler accepted the URL (`true` when the URL was kept because the
         ///   router is suspended, or a guard held it).
@@ -133,11 +142,15 @@ extension RouteTable {
     }
 
     extension RouteTable {
-        /// Routes a URL through this table, awaiting each `async` handler in turn, until one
-        /// accepts; then fallback and the unmatched handler, as the synchronous form.
+        /// Routes a URL, awaiting async handlers, through this table, whatever the URL's scheme.
+        ///
+        /// Each `async` handler is awaited in turn, until one accepts; then fallback and the
+        /// unmatched handler, as the synchronous form.
         ///
         /// ```swift
-        /// let handled = await router.alpha.route(to: "alpha://post/7")
+        /// func openPost() async -> Bool {
+        ///     await router.alpha.route(to: "alpha://post/7")
+        /// }
         /// ```
         /// - Returns: whether a handler accepted the URL (`true` when the URL was kept because the
         ///   router is suspended, or a guard held it).

@@ -1,6 +1,9 @@
 import Foundation
 
 /// One routing decision, as ``Router/onEvent`` receives it: what happened to which URL, in which
+/// table.
+///
+/// One routing decision, as ``Router/onEvent`` receives it: what happened to which URL, in which
 /// table, by which route or guard, with the extra parameters the URL was routed with.
 ///
 /// ```swift
@@ -32,6 +35,9 @@ public struct RoutingEvent {
         /// The router holds URLs (it is suspended, or `resume()` is routing the held ones): the
         /// URL was kept until `resume()`, and is in the queue.
         case kept
+        /// The URL left the queue unrouted: the queue was full, or `discardKeptURLs()` discarded
+        /// it.
+        ///
         /// The URL left the queue unrouted: it was the oldest when the queue was full, or
         /// `discardKeptURLs()` discarded it. A URL kept or held while the limit is 0 is only
         /// dropped (never also kept or held). A URL's own ``kept`` or ``held`` comes before the
@@ -39,7 +45,10 @@ public struct RoutingEvent {
         case dropped
         /// The redirect route or guard of ``RoutingEvent/pattern`` routes `to` instead.
         case redirected(to: URL)
-        /// A redirect would have followed more than 8 others: the URL is not routed.
+        /// The URL reached a 9th redirect in a row, which is not followed: the URL is not routed.
+        ///
+        /// Routing follows at most 8 redirects in a row, counting redirect routes and guards'
+        /// redirects; the 9th ends the walk and `route(to:)` returns `false`.
         case redirectLimitReached
         /// `resume()` routes the URL, kept or held earlier, now.
         case resumed

@@ -4,10 +4,13 @@ import Foundation
 // route are held in its queue (`RoutingQueue.swift`), in arrival order, and `resume()` routes
 // them.
 extension Router {
-    /// Suspends routing: from now on, `route(to:)` (of the router or of any of its tables) keeps
-    /// each URL that some route matches — with its extra parameters and, when a table routed it,
-    /// that table's scheme (never the table itself: see ``resume(isolation:)-5jj55``) — and
-    /// returns `true`, without calling a handler. A URL that no route matches is not kept:
+    /// Suspends routing: the URLs that some route matches are kept, unhandled, until you call
+    /// `resume()`.
+    ///
+    /// From now on, `route(to:)` (of the router or of any of its tables) keeps each URL that some
+    /// route matches — with its extra parameters and, when a table routed it, that table's scheme
+    /// (never the table itself: see ``resume(isolation:)-5jj55``) — and returns `true`, without
+    /// calling a handler. A URL that no route matches is not kept:
     /// `route(to:)` returns `false` and the unmatched handler is called at once, as when routing.
     /// At most `limit` URLs are kept at any moment, those a guard holds included (the limit stays
     /// after `resume()`): when one more arrives, or when suspending again lowers the limit, the
@@ -28,8 +31,11 @@ extension Router {
         logDropped(dropped)
     }
 
-    /// Resumes routing: routes the URLs kept while suspended and those a guard held
-    /// (``RouteGuardDecision/hold``), in arrival order, through the tables as they are now,
+    /// Resumes routing synchronously: routes the URLs kept while suspended or held by a guard,
+    /// in arrival order.
+    ///
+    /// The URLs kept while suspended and those a guard held (``RouteGuardDecision/hold``) are
+    /// routed through the tables as they are now,
     /// asking the guards again: a URL given to the router starts in the table of its scheme now,
     /// one given to a table (`router.alpha.route(to:)`) in the table of that table's scheme now —
     /// the global table when that scheme has no table any more. A URL that a guard holds again
@@ -67,16 +73,18 @@ extension Router {
         return isFirst
     }
 
-    /// The URLs the router keeps for the next `resume()` — kept while suspended or held by a
-    /// guard — oldest first.
+    /// The URLs kept for the next `resume()`, oldest first: kept while suspended or held by a
+    /// guard.
     ///
     /// ```swift
     /// router.keptURLs  // [myapp://account/orders/7]
     /// ```
     public var keptURLs: [URL] { queue.all.map(\.parts.routedURL) }
 
-    /// Drops every URL kept for the next `resume()` (each reported as dropped): after a sign-out,
-    /// or when sign-in is cancelled, so that stale links do not open later.
+    /// Drops every URL kept for the next `resume()`, so that stale links do not open later.
+    ///
+    /// Each URL is reported as ``RoutingEvent/Kind/dropped``. Call it after a sign-out, or when
+    /// sign-in is cancelled.
     ///
     /// ```swift
     /// func didSignOut() { router.discardKeptURLs() }
@@ -138,14 +146,18 @@ extension Router {
 
 #if compiler(>=6.2)
     extension Router {
-        /// Resumes routing, as ``resume(isolation:)``, awaiting the `async` handlers and guards of
-        /// each kept or held URL in turn, so that every one is handled, in order, when this
-        /// returns (unless a handler suspends the router again, or a resume was already under
-        /// way; a URL held again waits for the next resume). Does nothing when nothing is
-        /// suspended or held.
+        /// Resumes routing, awaiting async handlers: when it returns, every kept or held URL
+        /// has been handled, in order.
+        ///
+        /// As the synchronous ``resume(isolation:)-5jj55``, but the `async` handlers and guards
+        /// of each kept or held URL are awaited in turn (unless a handler suspends the router
+        /// again, or a resume was already under way; a URL held again waits for the next
+        /// resume). Does nothing when nothing is suspended or held.
         ///
         /// ```swift
-        /// await router.resume()
+        /// func signedIn() async {
+        ///     await router.resume()  // every kept URL is handled on return
+        /// }
         /// ```
         public func resume(isolation: isolated (any Actor)? = #isolation) async {
             guard beginResuming() else { return }

@@ -1,6 +1,8 @@
 import Foundation
 
 extension Router {
+    /// The `applinks` JSON of an `apple-app-site-association` file, for the routes of `https` URLs.
+    ///
     /// The `applinks` part of an `apple-app-site-association` file for the routes that handle
     /// `https` URLs: a comment-free, pretty-printed JSON document with its keys in a fixed order.
     ///

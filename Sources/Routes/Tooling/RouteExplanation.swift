@@ -63,9 +63,11 @@ public struct RouteExplanation: CustomStringConvertible {
         /// entry.redirectTarget  // "/user/:id"
         /// ```
         public let redirectTarget: String?
+        /// The URL a matching redirect route would start routing over at.
+        ///
         /// For a redirect route that matches, the URL routing starts over at when it is asked:
-        /// built from the values it captures and the URL's query; `nil` otherwise, or when no
-        /// URL can be built (routing then goes on to the next route).
+        /// built from the values it captures and the URL's query; `nil` otherwise, or when no URL
+        /// can be built (routing then goes on to the next route).
         ///
         /// ```swift
         /// entry.redirectURL?.absoluteString  // "myapp://user/7"
@@ -135,10 +137,12 @@ public struct RouteExplanation: CustomStringConvertible {
     /// // ["/account/*"]
     /// ```
     public var guards: [Guard] { tables.flatMap(\.guards) }
+    /// The guards routing would ask, in the order it would ask them.
+    ///
     /// The guards routing would ask, in order: in each table that some definition matches, the
-    /// guards whose patterns match, before that table's first handler. A guard that refuses,
-    /// holds or redirects ends routing there (``RouteGuardDecision``); guards of the global
-    /// table are asked only when routing falls back to it.
+    /// guards whose patterns match, before that table's first handler. A guard that refuses, holds
+    /// or redirects ends routing there (``RouteGuardDecision``); guards of the global table are
+    /// asked only when routing falls back to it.
     ///
     /// ```swift
     /// let explanation = router.explain("myapp://account/email")
@@ -269,9 +273,11 @@ public struct RouteExplanation: CustomStringConvertible {
 }
 
 extension Router {
+    /// Explains how a URL would be routed, without calling any handler.
+    ///
     /// Explains how `url` would be routed — the table, the segments and query, every definition
-    /// with why it matches or not, the order handlers would be asked in, fallback and the
-    /// unmatched handler — without calling any handler.
+    /// with why it matches or not, the order handlers would be asked in, fallback and the unmatched
+    /// handler — without calling any handler.
     ///
     /// ```swift
     /// print(router.explain("myapp://user/view/7"))

@@ -1,5 +1,8 @@
-/// A finding of ``RouteTable/lint(mayDecline:)``: a definition that can only run if an earlier one declines,
-/// a pattern that starts with a scheme, or a catch-all route in the global table.
+/// A finding of `lint(mayDecline:)`: a route that runs only if another declines, or a pattern that
+/// misleads.
+///
+/// ``RouteTable/lint(mayDecline:)`` finds a definition that can only run if an earlier one
+/// declines, a pattern that starts with a scheme, or a catch-all route in the global table.
 ///
 /// ```swift
 /// for warning in router.lint() { print(warning) }
@@ -20,28 +23,36 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         /// An earlier definition matches every URL this one matches (a same or broader pattern
         /// at a higher or equal rank).
         case shadowed
-        /// The pattern starts with a scheme (`myapp://user/:id`), but patterns are matched
-        /// against a URL's path only: register `/user/:id` in the table of `myapp` instead. The
-        /// advice routes the URL the pattern names: a host that routing reads as a path segment
-        /// (no `.`, not `localhost`) stays in the path; any other host goes to the table's
+        /// The pattern starts with a scheme, but patterns match a URL's path only.
+        ///
+        /// The pattern starts with a scheme (`myapp://user/:id`), but patterns are matched against
+        /// a URL's path only: register `/user/:id` in the table of `myapp` instead. The advice
+        /// routes the URL the pattern names: a host that routing reads as a path segment (no `.`,
+        /// not `localhost`) stays in the path; any other host goes to the table's
         /// ``RouteTable/hosts`` without its port (`https://example.com/post/:id`: `/post/:id` in
         /// the table of `https`, with `example.com` in its hosts).
         case schemeInPattern
+        /// A route of the global table without a literal segment matches the URLs of every scheme
+        /// without a table.
+        ///
         /// A route of the global table that has no literal segment (`/*`, `/:x`, `/:a/:b`): it
         /// matches every URL (or every URL with that many segments) of every scheme that has no
         /// table of its own, `javascript:`, `file:` and `http:` links included.
         case catchAll
+        /// A scheme's table routes nothing and keeps its scheme's URLs from the global table.
+        ///
         /// A scheme's table with no routes, no ``RouteTable/shouldFallback`` and no
         /// ``RouteTable/unmatchedHandler``: it routes nothing, and it keeps the URLs of its scheme
         /// from the global table. Such a table is made by reading `router.alpha` (or
         /// `router["alpha"]`), which creates the table of `alpha` on first use — also by a name
-        /// that is not a member, since `router.anything` is the table of the scheme `anything`.
-        /// Add its routes, set `shouldFallback`, or remove it with ``Router/unregister(scheme:)``.
-        /// The warning's ``RouteLintWarning/pattern`` is empty. A table with fallback and no
-        /// routes is no finding: its URLs go on to the global table.
+        /// that is not a member, since `router.anything` is the table of the scheme `anything`. Add
+        /// its routes, set `shouldFallback`, or remove it with ``Router/unregister(scheme:)``. The
+        /// warning's ``RouteLintWarning/pattern`` is empty. A table with fallback and no routes is
+        /// no finding: its URLs go on to the global table.
         case emptyTable
-        /// A redirect that can send a URL back to itself, directly or through other redirects:
-        /// routing then stops after 8 redirects and handles nothing.
+        /// A redirect that can send a URL back to itself, directly or through other redirects.
+        ///
+        /// Routing such a URL follows 8 redirects, stops at the 9th and handles nothing.
         ///
         /// ```swift
         /// // myapp://old/new/x matches /old/* again:
@@ -113,9 +124,12 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
     /// warning.pattern  // "/user/new"
     /// ```
     public let pattern: String
-    /// For duplicate, renamed and shadowed definitions, the earlier definition that is asked
-    /// first; `nil` for the findings about one definition (``Kind/schemeInPattern``,
-    /// ``Kind/catchAll``, the redirect and guard kinds) or a table (``Kind/emptyTable``).
+    /// The earlier definition of a `duplicate`, `parameterNamesOnly` or `shadowed` finding: the one
+    /// asked first.
+    ///
+    /// For duplicate, renamed and shadowed definitions, the earlier definition that is asked first;
+    /// `nil` for the findings about one definition (``Kind/schemeInPattern``, ``Kind/catchAll``,
+    /// the redirect and guard kinds) or a table (``Kind/emptyTable``).
     ///
     /// ```swift
     /// warning.earlierPattern  // "/user/:id"
@@ -150,7 +164,9 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension RouteTable {
-    /// Findings about this table's definitions, in routing order:
+    /// Lints this table: findings about its definitions, in routing order.
+    ///
+    /// The findings are:
     ///
     /// - definitions that can only run if an earlier one declines: duplicates, patterns that
     ///   differ only in parameter names, and patterns shadowed by a same or broader one asked
@@ -291,9 +307,10 @@ extension Router {
     /// in order.
     ///
     /// ```swift
-    /// #expect(router.lint().isEmpty)
+    /// // In a test of the app's routes:
     /// let decliners: Set<String> = ["/post/:id"]  // handlers that may return false
-    /// #expect(router.lint(mayDecline: { decliners.contains($0.pattern) }).isEmpty)
+    /// let findings = router.lint(mayDecline: { decliners.contains($0.pattern) })
+    /// assert(findings.isEmpty, "\(findings)")
     /// ```
     /// - Parameter mayDecline: whether a definition's handler may return `false`.
     public func lint(mayDecline: (Definition) -> Bool = { _ in false }) -> [RouteLintWarning] {

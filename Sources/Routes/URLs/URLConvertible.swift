@@ -36,7 +36,9 @@ public struct RouteInput: Sendable {
 
     let storage: Storage
 
-    /// A URL given as text; text that `URL(string:)` cannot parse routes nowhere.
+    /// Creates an input from text, read as a URL when it is routed.
+    ///
+    /// Text that is not a URL (text that `URL(string:)` returns `nil` for) routes nowhere.
     ///
     /// ```swift
     /// RouteInput("myapp://home")
@@ -80,6 +82,7 @@ extension Substring: URLConvertible {
     /// The substring as a URL to route.
     ///
     /// ```swift
+    /// let line = "open myapp://user/42"
     /// router.route(to: line.dropFirst(5))
     /// ```
     public var routeInput: RouteInput { RouteInput(String(self)) }

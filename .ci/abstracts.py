@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Fails when a public symbol has no doc comment, or an abstract longer than 150 characters.
+
+    python3 .ci/abstracts.py [symbol-graph-dir]     # default .build-docs/symbol-graphs
+    python3 .ci/abstracts.py --list                  # every abstract, longest first (no check)
+
+Reads the symbol graphs that `bash .ci/docs.sh` writes (public symbols only). The abstract is the
+first paragraph of a symbol's `///` comment: DocC shows it in the large font at the top of the
+symbol's page and under the symbol's name in every topic list, so it is one sentence that says
+what the symbol does; details belong in the discussion below it. It is measured as the page
+shows it: ``Type/member`` links as the member's name (without a `-abc12` disambiguation),
+`code` and [links](url) as their text, *emphasis* without its asterisks.
+Not checked: members the compiler synthesizes from a protocol's extension (`hashValue` of an
+option set), which show the protocol's documentation, and documentation of other modules
+(`URL.!=`).
+"""
+import glob
+import json
+import os
+import re
+import sys
+
+LIMIT = 150
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+arguments = [a for a in sys.argv[1:] if not a.startswith("--")]
+listing = "--list" in sys.argv
+folder = arguments[0] if arguments else os.path.join(root, ".build-docs", "symbol-graphs")
+graphs = sorted(glob.glob(os.path.join(folder, "Routes*.symbols.json")))
+if not graphs:
+    sys.exit(f"abstracts: no symbol graph in {folder} (run bash .ci/docs.sh first)")
+
+
+def rendered(text):
+    """The text of a Markdown paragraph as DocC renders it."""
+    def link(match):
+        last = match.group(1).split("/")[-1]
+        function = re.match(r"^[^(]*\([^)]*\)", last)
+        return function.group(0) if function else re.sub(r"-.*$", "", last)
+    text = re.sub(r"``([^`]+)``", link, text)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = text.replace("`", "")
+    text = re.sub(r"(?<!\w)[*_]{1,2}([^*_]+)[*_]{1,2}(?!\w)", r"\1", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def abstract(lines):
+    paragraph = []
+    for line in lines:
+        if not line.strip():
+            if paragraph:
+                break
+            continue
+        paragraph.append(line.strip())
+    return rendered(" ".join(paragraph))
+
+
+problems, found, seen = [], [], set()
+for path in graphs:
+    for symbol in json.load(open(path, encoding="utf-8"))["symbols"]:
+        precise = symbol["identifier"]["precise"]
+        if "::SYNTHESIZED::" in precise or precise in seen:
+            continue
+        seen.add(precise)
+        name = "/".join(symbol["pathComponents"])
+        comment = symbol.get("docComment")
+        if comment and comment.get("module", "Routes") != "Routes":
+            continue
+        where = ""
+        if comment and comment.get("uri") and comment["lines"]:
+            file = comment["uri"].removeprefix("file://")
+            where = f"{os.path.relpath(file, root)}:{comment['lines'][0]['range']['start']['line'] + 1}: "
+        if not comment or not abstract([line["text"] for line in comment["lines"]]):
+            problems.append(f"{where}{name}: a public symbol without a doc comment")
+            continue
+        text = abstract([line["text"] for line in comment["lines"]])
+        found.append((len(text), name, text))
+        if len(text) > LIMIT:
+            problems.append(f"{where}{name}: abstract of {len(text)} characters (at most {LIMIT}): "
+                            f"{text}")
+
+if listing:
+    for length, name, text in sorted(found, reverse=True):
+        print(f"{length:4} {name}: {text}")
+    sys.exit(0)
+if problems:
+    print("\n".join(problems))
+    print(f"\nabstracts: FAILED, {len(problems)} of {len(found)} public symbols: write a one-sentence "
+          f"abstract of at most {LIMIT} characters and move the details to the discussion")
+    sys.exit(1)
+print(f"abstracts: {len(found)} public symbols, each with an abstract of at most {LIMIT} characters "
+      f"(longest {max(found)[0]})")
