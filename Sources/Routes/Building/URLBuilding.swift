@@ -58,6 +58,9 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         /// Routed in its table, the URL matches the pattern, but the handler would not receive the
         /// value under `key` as given: a query item with an empty name is ignored.
         case valueNotReadBack(key: String)
+        /// The value of `key` is refused by its capture's constraint in an extended pattern
+        /// (`{id:int}` given `"abc"`).
+        case valueRejected(key: String)
     }
 
     /// The pattern the URL was built from.
@@ -102,6 +105,8 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
             detail = "routed in its table, \(url) would not match it: \(mismatch)"
         case .valueNotReadBack(let key):
             detail = "routing the URL would not give the value of \"\(key)\" back as given"
+        case .valueRejected(let key):
+            detail = "the value of \"\(key)\" is not one its pattern accepts"
         }
         return "Cannot build a URL for \"\(pattern)\": \(detail)"
     }
@@ -233,12 +238,6 @@ struct URLBuilder {
         if let scheme, !Scheme.isValid(scheme) {
             throw error(.invalidScheme(scheme))
         }
-        let expansions: [RoutePattern]
-        do {
-            expansions = try OptionalGroupExpansion.expand(pattern)
-        } catch {
-            throw self.error(.invalidPattern(error))
-        }
         // The table whose definition of the pattern routing reaches: this one, else the global
         // table it falls back to; with none, the starting table's rules alone.
         var table = start
@@ -251,6 +250,13 @@ struct URLBuilder {
             table = found
             registered = found.definitions(of: pattern)
         }
+        // The pattern is read as the table reads its own (braces with extended patterns).
+        let expansions: [RoutePattern]
+        do {
+            expansions = try OptionalGroupExpansion.expand(pattern, syntax: table.patternSyntax)
+        } catch {
+            throw self.error(.invalidPattern(error))
+        }
         // The longest expansion whose parameters are all given (expansions are longest first).
         guard let chosen = expansions.first(where: { $0.parameterNames.allSatisfy { parameters[$0] != nil } })
         else {
@@ -260,10 +266,13 @@ struct URLBuilder {
         var values: [String: String] = [:]
         for name in chosen.parameterNames { values[name] = try text(of: parameters[name] ?? "", key: name) }
         let printed: PrintedPath
-        switch chosen.printed(value: { values[$0] }, wildcard: try texts(Definition.Keys.wildcard)) {
+        let wildcardKey =
+            chosen.wildcardName.flatMap { parameters[$0] != nil ? $0 : nil } ?? Definition.Keys.wildcard
+        switch chosen.printed(value: { values[$0] }, wildcard: try texts(wildcardKey)) {
         case .success(let path): printed = path
         case .failure(.missing(let name)): throw error(.missingParameter(name))
         case .failure(.empty(let name)): throw error(.emptyParameter(name))
+        case .failure(.rejected(let name)): throw error(.valueRejected(key: name))
         }
         var authority: String?
         if let host, scheme != nil {
@@ -273,7 +282,8 @@ struct URLBuilder {
             }
             authority = PrintedPath.encode(String(name)) + host[name.endIndex...]
         }
-        let used = Set(chosen.parameterNames + [Definition.Keys.wildcard])
+        let used = Set(
+            chosen.parameterNames + [Definition.Keys.wildcard] + (chosen.wildcardName.map { [$0] } ?? []))
         let query = try queryString(excluding: used)
         guard
             let text = printed.text(

@@ -49,7 +49,9 @@ final class RouteIndex {
             switch kind {
             case .wildcard:
                 isWildcard = true
-            case .parameter:
+            case .parameter, .template:
+                // A template takes a non-empty segment, as a parameter does; the search checks
+                // the rest (`Matches`).
                 if literals[node].parameterChild < 0 {
                     let child = literals.append(Node())
                     literals[node].parameterChild = child
@@ -98,6 +100,9 @@ enum DefinitionList {
     case empty
     case one(Definition)
     case many([Definition])
+    /// Definitions of which one at least must be checked after the index matched them
+    /// (``RoutePattern/needsChecking``): each has its own captures.
+    case checked([Definition])
 
     var isEmpty: Bool {
         if case .empty = self { return true }
@@ -106,7 +111,19 @@ enum DefinitionList {
 
     /// Inserts after every definition asked before it.
     mutating func insert(_ definition: Definition) {
+        if definition.parsed.needsChecking {
+            switch self {
+            case .empty: self = .checked([])
+            case .one(let first): self = .checked([first])
+            case .many(let list): self = .checked(list)
+            case .checked: break
+            }
+        }
         switch self {
+        case .checked(var list):
+            self = .empty  // `list` is then the array's only reference: appended in place
+            list.insertInRoutingOrder(definition)
+            self = .checked(list)
         case .empty:
             self = .one(definition)
         case .one(let first):

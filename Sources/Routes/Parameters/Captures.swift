@@ -35,6 +35,33 @@ struct Captures {
             ByteRange(uncheckedBounds: segments[start].lowerBound, segments[segments.count - 1].upperBound))
     }
 
+    /// The captures of `pattern`, which the index matched to `segments`, when its templates
+    /// match too (``RoutePattern/needsChecking``); `nil` when one does not.
+    init?(checking pattern: RoutePattern, _ segments: Segments) {
+        self.init(pattern, segments)
+        guard let extended = pattern.extended else { return }
+        for template in extended.templates {
+            var captures = self
+            let matches = template.template.match(
+                segments.bytes, segments[template.segment], plusAsSpace: segments.plusAsSpace
+            ) { number, range in
+                let index = template.firstParameter + number
+                if index < Captures.kept { captures.set(index, range) }
+            }
+            guard matches else { return nil }
+            self = captures
+        }
+    }
+
+    private mutating func set(_ index: Int, _ range: ByteRange) {
+        switch index {
+        case 0: inline.0 = PackedRange(range)
+        case 1: inline.1 = PackedRange(range)
+        case 2: inline.2 = PackedRange(range)
+        default: inline.3 = PackedRange(range)
+        }
+    }
+
     /// The segments a trailing `*` captured, `/` between them; `nil` when it captured none
     /// (`/files/*` and `myapp://files`, or the empty path), or when the pattern has no `*`.
     var wildcard: ByteRange? { packedWildcard.range }

@@ -11,6 +11,8 @@ enum PatternVerdict: Hashable {
     case literal(index: Int, expected: String, actual: String)
     /// Segment `index` is empty, and `:name` needs a non-empty one.
     case emptyParameter(index: Int, name: String)
+    /// An extended pattern's template (`{name}.jpg`, `{id:int}`) does not take the segment.
+    case templateRefuses(index: Int, template: String, actual: String)
     /// Routing's search finds no match, for a reason none of the others names.
     case segmentsDiffer
 
@@ -26,6 +28,8 @@ enum PatternVerdict: Hashable {
             return "segment \(index) is \"\(actual)\", not \"\(expected)\""
         case .emptyParameter(let index, let name):
             return "segment \(index) is empty, :\(name) needs a value"
+        case .templateRefuses(let index, let template, let actual):
+            return "segment \(index) is \"\(actual)\", which \(template) does not take"
         case .segmentsDiffer:
             return "its segments do not match the URL's"
         }
@@ -53,6 +57,12 @@ extension RoutePattern {
                 }
             case .parameter(let name):
                 if segments[index].isEmpty { return .emptyParameter(index: index, name: name) }
+            case .template(let template):
+                let text = String(segments[index])
+                let takes = text.withBytes {
+                    template.match($0, ByteRange(0..<$0.count), plusAsSpace: false)
+                }
+                if !takes { return .templateRefuses(index: index, template: template.shape, actual: text) }
             case .wildcard:
                 break
             }

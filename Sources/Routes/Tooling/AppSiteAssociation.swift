@@ -192,7 +192,7 @@ enum AppSiteAssociation {
             let domain = hash.map { String(name[..<$0]) } ?? name
             if let host, domain.asciiLowercased() != host.asciiLowercased() { return nil }
             hostFragment = hash.map { String(name[name.index(after: $0)...]) }
-        case .parameter:
+        case .parameter, .template:
             break
         }
         segments.removeFirst()
@@ -200,7 +200,10 @@ enum AppSiteAssociation {
         var shape = Shape(
             definition: definition, segments: segments, onlyHost: segments.isEmpty && hostFragment == nil,
             hostIsSegment: true, hostFragment: hostFragment, hashParameter: hashParameter)
-        if case .parameter = first { shape.hostIsParameter = true }
+        switch first {
+        case .parameter, .template: shape.hostIsParameter = true
+        case .literal, .wildcard: break
+        }
         return shape
     }
 
@@ -332,11 +335,12 @@ enum AppSiteAssociation {
         }
     }
 
-    /// A segment's pattern: `*` for a parameter or a wildcard, the literal percent-encoded.
+    /// A segment's pattern: `*` for a parameter, a template or a wildcard, the literal
+    /// percent-encoded.
     private static func encoded(_ segment: PatternSegment) -> String {
         switch segment {
         case .literal(let text): return encoded(text)
-        case .parameter, .wildcard: return "*"
+        case .parameter, .template, .wildcard: return "*"
         }
     }
 
@@ -364,7 +368,7 @@ enum AppSiteAssociation {
             case .literal(let text):
                 guard !text.contains("*") else { return [] }
                 items.append(.literal(text))
-            case .parameter, .wildcard:
+            case .parameter, .template, .wildcard:
                 items.append(.star)
             }
         }
@@ -404,7 +408,7 @@ enum AppSiteAssociation {
                             segments: Array(segments[..<index]) + [.literal(String(text[..<hash]))],
                             beforeFragment: true, keepsTrailingSlash: keepsTrailingSlash))
                 }
-            case .parameter:
+            case .parameter, .template:
                 paths.append(
                     RoutePath(
                         segments: Array(segments[...index]), beforeFragment: true,
@@ -462,7 +466,7 @@ enum AppSiteAssociation {
                     switch segment < route.count ? route[segment] : nil {
                     case .literal(let expected)?:
                         found = expected == text && search(item + 1, segment + 1, false)
-                    case .parameter?:
+                    case .parameter?, .template?:
                         found = (readsAnyText || !text.isEmpty) && search(item + 1, segment + 1, false)
                     case .wildcard?, nil:
                         found = false

@@ -94,7 +94,13 @@ extension RoutePattern {
 
     /// The pattern with every parameter renamed: equal shapes match exactly the same URLs.
     var shape: [PatternSegment] {
-        segments.map { if case .parameter = $0 { return .parameter("") } else { return $0 } }
+        segments.map { segment in
+            switch segment {
+            case .parameter: return .parameter("")
+            case .template(let template): return .template(template.unnamed)
+            case .literal, .wildcard: return segment
+            }
+        }
     }
 }
 
@@ -121,10 +127,13 @@ struct PatternShape {
             switch (segments[index], other.segments[index]) {
             case (.literal(let mine), .literal(let theirs)):
                 guard mine.utf8.elementsEqual(theirs.utf8) else { return false }
-            case (.parameter, .parameter):
+            case (.parameter, .parameter), (.parameter, .template):
                 continue
             case (.parameter, .literal(let theirs)):
                 guard !theirs.isEmpty else { return false }
+            case (.template(let mine), .template(let theirs)):
+                // A template covers one of its own shape only (constraints included).
+                guard mine.shape == theirs.shape else { return false }
             default:
                 return false
             }
