@@ -238,6 +238,15 @@ struct URLBuilder {
         if let scheme, !Scheme.isValid(scheme) {
             throw error(.invalidScheme(scheme))
         }
+        // The pattern is read as the table that holds it reads its own (braces with extended
+        // patterns): first as the starting table reads it, so that an invalid pattern is
+        // reported as such.
+        var expansions: [RoutePattern]
+        do {
+            expansions = try OptionalGroupExpansion.expand(pattern, syntax: start.patternSyntax)
+        } catch {
+            throw self.error(.invalidPattern(error))
+        }
         // The table whose definition of the pattern routing reaches: this one, else the global
         // table it falls back to; with none, the starting table's rules alone.
         var table = start
@@ -250,12 +259,12 @@ struct URLBuilder {
             table = found
             registered = found.definitions(of: pattern)
         }
-        // The pattern is read as the table reads its own (braces with extended patterns).
-        let expansions: [RoutePattern]
-        do {
-            expansions = try OptionalGroupExpansion.expand(pattern, syntax: table.patternSyntax)
-        } catch {
-            throw self.error(.invalidPattern(error))
+        if table !== start {
+            do {
+                expansions = try OptionalGroupExpansion.expand(pattern, syntax: table.patternSyntax)
+            } catch {
+                throw self.error(.invalidPattern(error))
+            }
         }
         // The longest expansion whose parameters are all given (expansions are longest first).
         guard let chosen = expansions.first(where: { $0.parameterNames.allSatisfy { parameters[$0] != nil } })
