@@ -38,7 +38,9 @@ enum PatternVerdict: Hashable {
 
 extension RoutePattern {
     /// Whether the pattern matches the (percent-encoded) segments, and why not.
-    func verdict<Segment: StringProtocol>(for segments: [Segment]) -> PatternVerdict {
+    func verdict<Segment: StringProtocol>(for segments: [Segment], plusAsSpace: Bool = false)
+        -> PatternVerdict
+    {
         let own = self.segments
         let fixed = hasWildcard ? own.count - 1 : own.count
         if hasWildcard {
@@ -60,7 +62,7 @@ extension RoutePattern {
             case .template(let template):
                 let text = String(segments[index])
                 let takes = text.withBytes {
-                    template.match($0, ByteRange(0..<$0.count), plusAsSpace: false)
+                    template.match($0, ByteRange(0..<$0.count), plusAsSpace: plusAsSpace)
                 }
                 if !takes { return .templateRefuses(index: index, template: template.shape, actual: text) }
             case .wildcard:

@@ -64,11 +64,15 @@ struct SegmentTemplate: Sendable, Equatable {
                 }
                 guard end > position else { return false }
                 let range = ByteRange(uncheckedBounds: position, end)
-                if let constraint = constraints[number],
-                    !constraint.accepts(
-                        UnsafeBufferPointer(rebasing: bytes[range.range]), plusAsSpace: plusAsSpace)
-                {
-                    return false
+                if let constraint = constraints[number] {
+                    // The value as a handler reads it: one trailing `#` (a fragment route's) is
+                    // not part of it.
+                    var value = range
+                    if value.upperBound - value.lowerBound > 1, bytes[value.upperBound - 1] == .hash {
+                        value.upperBound -= 1
+                    }
+                    let text = UnsafeBufferPointer(rebasing: bytes[value.range])
+                    guard constraint.accepts(text, plusAsSpace: plusAsSpace) else { return false }
                 }
                 capture(number, range)
                 position = end

@@ -276,7 +276,7 @@ struct RouteRequest {
                 // The literal itself, written so that it decodes to itself.
                 texts[0] = literal.replacingOccurrences(of: "%", with: "%25")
             }
-            return pattern.verdict(for: texts)
+            return pattern.verdict(for: texts, plusAsSpace: segments.plusAsSpace)
         }
     }
 
