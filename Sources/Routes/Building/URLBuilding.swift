@@ -58,6 +58,12 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         /// Routed in its table, the URL matches the pattern, but the handler would not receive the
         /// value under `key` as given: a query item with an empty name is ignored.
         case valueNotReadBack(key: String)
+        /// A ``TypedRoute``'s property `key` holds a nested value (a struct, a dictionary, an
+        /// array of arrays), which a URL cannot hold: a typed route's properties are flat.
+        case nestedValue(key: String)
+        /// A ``TypedRoute``'s value did not encode: its `encode(to:)` threw, or it is not a set
+        /// of keyed properties. `message` says which.
+        case notEncoded(String)
     }
 
     /// The pattern the URL was built from.
@@ -102,6 +108,9 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
             detail = "routed in its table, \(url) would not match it: \(mismatch)"
         case .valueNotReadBack(let key):
             detail = "routing the URL would not give the value of \"\(key)\" back as given"
+        case .nestedValue(let key):
+            detail = "\"\(key)\" holds a nested value; a URL holds flat values only"
+        case .notEncoded(let message): detail = "the value did not encode: \(message)"
         }
         return "Cannot build a URL for \"\(pattern)\": \(detail)"
     }
@@ -230,6 +239,14 @@ struct URLBuilder {
     func build(in start: RouteTable, requiringRegistration: Bool, checking: Bool = true)
         throws(URLBuildingError) -> URL
     {
+        try buildAndRead(in: start, requiringRegistration: requiringRegistration, checking: checking).url
+    }
+
+    /// ``build(in:requiringRegistration:checking:)``, also giving the parameters that the
+    /// pattern's definition receives when the URL is routed (`nil` without `checking`).
+    func buildAndRead(in start: RouteTable, requiringRegistration: Bool, checking: Bool = true)
+        throws(URLBuildingError) -> (url: URL, received: RouteParameters?)
+    {
         if let scheme, !Scheme.isValid(scheme) {
             throw error(.invalidScheme(scheme))
         }
@@ -282,19 +299,18 @@ struct URLBuilder {
             throw error(.notAURL("//" + printed.segments.dropFirst().joined(separator: "/")))
         }
         let url = try self.url(text)
-        if checking {
-            try check(
-                url, in: table, registered: registered, chosen: chosen, expansions: expansions, used: used)
-        }
-        return url
+        guard checking else { return (url, nil) }
+        let received = try check(
+            url, in: table, registered: registered, chosen: chosen, expansions: expansions, used: used)
+        return (url, received)
     }
 
     /// Routes `url` in `table` (without calling handlers) and checks that it reaches the
-    /// definition of `chosen` with the values given.
+    /// definition of `chosen` with the values given; returns the parameters it receives.
     private func check(
         _ url: URL, in table: RouteTable, registered: [Definition], chosen: RoutePattern,
         expansions: [RoutePattern], used: Set<String>
-    ) throws(URLBuildingError) {
+    ) throws(URLBuildingError) -> RouteParameters {
         let parts = URLParts(url: url)
         guard table.acceptsHost(of: parts) else {
             let host = parts.host.flatMap { $0.isEmpty ? nil : PercentDecoding.decodeOrKeep($0) }
@@ -339,6 +355,7 @@ struct URLBuilder {
         let received = RouteParameters(
             request: request, matched: matched, captures: captures, extra: nil, scheme: table.scheme)
         try checkValues(received, used: used)
+        return received
     }
 
     /// Every value given comes back: `:name` values, wildcard components and query items.
