@@ -39,7 +39,7 @@ extension RouteTable {
 
     #if compiler(>=6.2)
         /// Registers a ``TypedRoute`` type with an `async` handler, as
-        /// ``add(_:priority:handler:)-(_,_,(Route)->Bool)`` does; it runs on the isolation of
+        /// ``add(_:priority:handler:)-4sitm`` does; it runs on the isolation of
         /// the code that routes.
         ///
         /// ```swift
@@ -70,7 +70,7 @@ extension RouteTable {
 extension RouteMap.Table {
     /// Registers a ``TypedRoute`` type whose value gives the map's value (`nil` declines); a
     /// match that does not decode declines too. Checks and registration are as in
-    /// ``RouteTable/add(_:priority:handler:)-(_,_,(Route)->Bool)``.
+    /// ``RouteTable/add(_:priority:handler:)-4sitm``.
     ///
     /// ```swift
     /// enum Screen { case user(UserLink), post(PostLink) }
