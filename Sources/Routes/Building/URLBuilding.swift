@@ -61,6 +61,12 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         /// The value of `key` is refused by its capture's constraint in an extended pattern
         /// (`{id:int}` given `"abc"`).
         case valueRejected(key: String)
+        /// A ``TypedRoute``'s property `key` holds a nested value (a struct, a dictionary, an
+        /// array of arrays), which a URL cannot hold: a typed route's properties are flat.
+        case nestedValue(key: String)
+        /// A ``TypedRoute``'s value did not encode: its `encode(to:)` threw, or it is not a set
+        /// of keyed properties. `message` says which.
+        case notEncoded(String)
     }
 
     /// The pattern the URL was built from.
@@ -107,6 +113,9 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
             detail = "routing the URL would not give the value of \"\(key)\" back as given"
         case .valueRejected(let key):
             detail = "the value of \"\(key)\" is not one its pattern accepts"
+        case .nestedValue(let key):
+            detail = "\"\(key)\" holds a nested value; a URL holds flat values only"
+        case .notEncoded(let message): detail = "the value did not encode: \(message)"
         }
         return "Cannot build a URL for \"\(pattern)\": \(detail)"
     }
@@ -216,6 +225,8 @@ struct URLBuilder {
     let host: String?
     /// The parameters with their `Optional`s unwrapped and their `nil` values left out.
     let parameters: [String: Any]
+    /// Whether the pattern reads braces whatever the table's options (a ``TypedRoute``'s).
+    var alwaysReadsBraces = false
 
     init(pattern: String, scheme: String?, host: String?, parameters: [String: Any]) {
         self.pattern = pattern
@@ -228,12 +239,27 @@ struct URLBuilder {
         URLBuildingError(pattern: pattern, reason: reason)
     }
 
+    /// How `table` reads the pattern.
+    private func syntax(of table: RouteTable) -> PatternSyntax {
+        var syntax = table.patternSyntax
+        if alwaysReadsBraces { syntax.braces = true }
+        return syntax
+    }
+
     /// Builds the URL and checks it in `table`. With `requiringRegistration`, the pattern must be
     /// registered in `table` or in the global table it falls back to; otherwise the pattern is
     /// checked as if it were registered in `table`. Without `checking` (a redirect's target, whose
     /// pattern is checked at registration), the URL is built with `table`'s options only.
     func build(in start: RouteTable, requiringRegistration: Bool, checking: Bool = true)
         throws(URLBuildingError) -> URL
+    {
+        try buildAndRead(in: start, requiringRegistration: requiringRegistration, checking: checking).url
+    }
+
+    /// ``build(in:requiringRegistration:checking:)``, also giving the parameters that the
+    /// pattern's definition receives when the URL is routed (`nil` without `checking`).
+    func buildAndRead(in start: RouteTable, requiringRegistration: Bool, checking: Bool = true)
+        throws(URLBuildingError) -> (url: URL, received: RouteParameters?)
     {
         if let scheme, !Scheme.isValid(scheme) {
             throw error(.invalidScheme(scheme))
@@ -243,7 +269,7 @@ struct URLBuilder {
         // reported as such.
         var expansions: [RoutePattern]
         do {
-            expansions = try OptionalGroupExpansion.expand(pattern, syntax: start.patternSyntax)
+            expansions = try OptionalGroupExpansion.expand(pattern, syntax: syntax(of: start))
         } catch {
             throw self.error(.invalidPattern(error))
         }
@@ -261,7 +287,7 @@ struct URLBuilder {
         }
         if table !== start {
             do {
-                expansions = try OptionalGroupExpansion.expand(pattern, syntax: table.patternSyntax)
+                expansions = try OptionalGroupExpansion.expand(pattern, syntax: syntax(of: table))
             } catch {
                 throw self.error(.invalidPattern(error))
             }
@@ -301,19 +327,18 @@ struct URLBuilder {
             throw error(.notAURL("//" + printed.segments.dropFirst().joined(separator: "/")))
         }
         let url = try self.url(text)
-        if checking {
-            try check(
-                url, in: table, registered: registered, chosen: chosen, expansions: expansions, used: used)
-        }
-        return url
+        guard checking else { return (url, nil) }
+        let received = try check(
+            url, in: table, registered: registered, chosen: chosen, expansions: expansions, used: used)
+        return (url, received)
     }
 
     /// Routes `url` in `table` (without calling handlers) and checks that it reaches the
-    /// definition of `chosen` with the values given.
+    /// definition of `chosen` with the values given; returns the parameters it receives.
     private func check(
         _ url: URL, in table: RouteTable, registered: [Definition], chosen: RoutePattern,
         expansions: [RoutePattern], used: Set<String>
-    ) throws(URLBuildingError) {
+    ) throws(URLBuildingError) -> RouteParameters {
         let parts = URLParts(url: url)
         guard table.acceptsHost(of: parts) else {
             let host = parts.host.flatMap { $0.isEmpty ? nil : PercentDecoding.decodeOrKeep($0) }
@@ -358,6 +383,7 @@ struct URLBuilder {
         let received = RouteParameters(
             request: request, matched: matched, captures: captures, extra: nil, scheme: table.scheme)
         try checkValues(received, used: used)
+        return received
     }
 
     /// Every value given comes back: `:name` values, wildcard components and query items.

@@ -102,6 +102,16 @@ public final class Router {
         parameterTypes[name] = accepts
     }
 
+    /// Receives the error of each ``TypedRoute`` type that a table refuses at registration: a
+    /// capture of its pattern that the type never decodes, or a nested property.
+    ///
+    /// ```swift
+    /// router.onInvalidTypedRoute = { error in
+    ///     assertionFailure(error.description)
+    /// }
+    /// ```
+    public var onInvalidTypedRoute: ((TypedRouteError) -> Void)?
+
     /// Tables of the other schemes, found by their lowercased ``RouteTable/key``.
     @exclusivity(unchecked) private var tables: [RouteTable] = []
     /// The URLs held while suspended and while `resume()` routes them (`RoutingQueue.swift`).
