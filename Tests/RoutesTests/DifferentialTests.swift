@@ -30,8 +30,15 @@ import Testing
         var text = ""
         var parameter = 0
         var groups = 0
+        var hasWildcard = false
         for index in 0..<Int.random(in: 0...4, using: &generator) {
             var segment: String
+            if braces, !hasWildcard, Int.random(in: 0..<6, using: &generator) == 0 {
+                // A `*` anywhere, once.
+                hasWildcard = true
+                text += Bool.random(using: &generator) ? "/*" : "/{w:*}"
+                continue
+            }
             if braces, Int.random(in: 0..<2, using: &generator) == 0 {
                 segment = ""
                 for character in bracedSegments.randomElement(using: &generator)! {
@@ -65,7 +72,7 @@ import Testing
                 text += "/" + segment
             }
         }
-        if Int.random(in: 0..<4, using: &generator) == 0 {
+        if !hasWildcard, Int.random(in: 0..<4, using: &generator) == 0 {
             text += braces && Bool.random(using: &generator) ? "/{rest:*}" : "/*"
         }
         return text

@@ -141,7 +141,7 @@ struct ExtendedPatternTests {
             ("/a/{x", .unclosedBrace, 3),
             ("/a/x}", .unopenedBrace, 4),
             ("/a/{x{y}}", .nestedBrace, 5),
-            ("/{r:*}/a", .wildcardNotLast, 1),
+            ("/{r:*}/a/*", .secondWildcard, 9),
             ("/a/b{r:*}", .wildcardNotWhole, 4),
             ("/a/{t:a||b}", .emptyAllowedValue, 6),
             ("/a/{}", .emptyParameterName, 3),
@@ -205,5 +205,41 @@ struct ExtendedPatternTests {
         #expect(!router.route(to: "myapp://u/x"))
         #expect(asked == ["7"])
         #expect(reached() == [#"/user/{id:int} [(key: "id", value: "7")]"#])
+    }
+
+    @Test func aWildcardMayStandAnywhereOnce() throws {
+        let router = Router()
+        var seen: [String] = []
+        router.myapp.add(pattern: "/*/tz/:tm/paid") { params in
+            seen.append("\(params.wildcardComponents ?? []) \(params.string("tm") ?? "-")")
+            return true
+        }
+        #expect(router.route(to: "myapp://a/b/tz/9/paid"))
+        #expect(router.route(to: "myapp://tz/9/paid"))
+        #expect(!router.route(to: "myapp://a/b/tz/9/paid/x"))
+        #expect(!router.route(to: "myapp://a/tz/9"))
+        #expect(router.canRoute(to: "myapp://x/tz/1/paid"))
+        #expect(!router.canRoute(to: "myapp://x/tz//paid"))
+        #expect(seen == [#"["a", "b"] 9"#, "[] 9"])
+        #expect(
+            try router.url(
+                for: "/*/tz/:tm/paid", scheme: "myapp",
+                parameters: [
+                    RouteParameters.Keys.wildcard: ["a", "b"], "tm": 3,
+                ]
+            ).absoluteString == "myapp://a/b/tz/3/paid")
+    }
+
+    @Test func aNamedInnerWildcardAndValuesAfterIt() {
+        let router = Router()
+        router.myapp.options.insert(.extendedPatterns)
+        var seen: [String] = []
+        router.myapp.add(pattern: "/docs/{path:*}/v{n:int}.html") { params in
+            seen.append("\(params["path"] as? [String] ?? []) \(params.int("n") ?? -1)")
+            return true
+        }
+        #expect(router.route(to: "myapp://docs/a/b/v2.html"))
+        #expect(!router.route(to: "myapp://docs/a/b/vx.html"))
+        #expect(seen == [#"["a", "b"] 2"#])
     }
 }

@@ -93,9 +93,17 @@ struct LinearReference {
             }
         }
 
-        var hasWildcard: Bool {
-            if case .wildcard = parts.last { return true }
-            return false
+        var hasWildcard: Bool { wildcardIndex != nil }
+
+        /// Where the `*` is: it may stand anywhere, once.
+        var wildcardIndex: Int? {
+            parts.firstIndex { if case .wildcard = $0 { return true } else { return false } }
+        }
+
+        /// The URL segment that part `index` is matched with: counted from the end after a `*`.
+        func urlIndex(_ index: Int, count: Int) -> Int {
+            guard let wildcard = wildcardIndex, index > wildcard else { return index }
+            return count - (parts.count - index)
         }
 
         var parameterNames: [String] {
@@ -200,14 +208,17 @@ struct LinearReference {
         /// ignoring ASCII case.
         func matches(_ segments: [Substring], decoded: [[UInt8]], hostPrefix: Int, plus: Bool = false) -> Bool
         {
-            var fixed = parts[...]
-            if hasWildcard {
-                fixed = fixed.dropLast()
-                guard segments.count >= fixed.count else { return false }
+            if let wildcard = wildcardIndex {
+                // The empty path is one empty segment, which a `*` does not take: the parts after
+                // an inner `*` need segments of their own.
+                let available = wildcard < parts.count - 1 && segments == [""] ? 0 : segments.count
+                guard available >= parts.count - 1 else { return false }
             } else {
-                guard segments.count == fixed.count else { return false }
+                guard segments.count == parts.count else { return false }
             }
-            for (index, part) in fixed.enumerated() {
+            for (position, part) in parts.enumerated() {
+                if case .wildcard = part { continue }
+                let index = urlIndex(position, count: segments.count)
                 switch part {
                 case .literal(let bytes):
                     let prefix = index == 0 ? hostPrefix : 0
@@ -217,7 +228,7 @@ struct LinearReference {
                 case .parameter: guard !segments[index].isEmpty else { return false }
                 case .template(let pieces):
                     guard Pattern.captures(pieces, segments[index], plus: plus) != nil else { return false }
-                case .wildcard: return false
+                case .wildcard: break
                 }
             }
             return true
@@ -370,7 +381,8 @@ struct LinearReference {
         }
         for (name, list) in values { dictionary[name] = list.count == 1 ? list[0] : list }
         var wildcard: [String]?
-        for (index, part) in pattern.parts.enumerated() {
+        for (position, part) in pattern.parts.enumerated() {
+            let index = pattern.urlIndex(position, count: segments.count)
             switch part {
             case .literal: break
             case .parameter(let name):
@@ -384,7 +396,9 @@ struct LinearReference {
                 }
             case .wildcard:
                 // The empty path reads as one empty segment, but a wildcard captures nothing from it.
-                wildcard = segments == [""] ? [] : segments[index...].map { decodeValue($0, plus: plus) }
+                // After it, the parts after the `*` take the URL's last segments.
+                let end = segments.count - (pattern.parts.count - 1 - position)
+                wildcard = segments == [""] ? [] : segments[index..<end].map { decodeValue($0, plus: plus) }
             }
         }
         if let name = pattern.wildcardName { dictionary[name] = wildcard ?? [] }

@@ -46,6 +46,8 @@ final class RouteIndex {
         var node: Int32 = 0
         var isWildcard = false
         definition.parsed.forEachSegment { kind, key, _ in
+            // The segments after a `*` are checked when its list is (`Matches`), not indexed.
+            guard !isWildcard else { return }
             switch kind {
             case .wildcard:
                 isWildcard = true
@@ -68,7 +70,7 @@ final class RouteIndex {
                 }
             }
         }
-        // A `*` is the last segment: its definitions are listed at the node before it.
+        // A `*`'s definitions are listed at the node before it.
         if isWildcard {
             if literals[node].wildcards < 0 {
                 wildcardLists.append(.empty)

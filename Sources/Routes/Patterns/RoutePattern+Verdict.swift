@@ -50,7 +50,14 @@ extension RoutePattern {
         } else if segments.count != fixed {
             return .segmentCount(expected: fixed, actual: segments.count)
         }
-        for (index, segment) in own.prefix(fixed).enumerated() {
+        // Segments after a `*` are compared with the URL's last ones.
+        let wildcard = wildcardIndex ?? own.count
+        // The empty path reads as one empty segment, which a `*` does not take.
+        if hasInnerWildcard, segments.count == 1, segments[0].isEmpty, fixed > 0 {
+            return .tooFewSegments(minimum: fixed, actual: 0)
+        }
+        for (position, segment) in own.enumerated() where position != wildcard {
+            let index = position < wildcard ? position : segments.count - (own.count - position)
             switch segment {
             case .literal(let literal):
                 let decoded = PercentDecoding.decodeOrKeep(Substring(segments[index]))

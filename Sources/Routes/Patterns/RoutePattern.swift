@@ -4,7 +4,8 @@ enum PatternSegment: Equatable, Sendable {
     case literal(String)
     /// `:name` — captures one non-empty segment.
     case parameter(String)
-    /// `*` — the last segment; captures the remaining segments, zero or more.
+    /// `*` — captures zero or more segments: the remaining ones when it is last, else those
+    /// between the segments before it and the segments after it.
     case wildcard
     /// Captures beside fixed text, or with a constraint, in an extended pattern: `{name}.jpg`,
     /// `{id:int}`.
@@ -32,6 +33,8 @@ final class RoutePattern: Equatable, Sendable {
     private let storedSegmentCount: Int32
     private let positionsArePacked: Bool
     let hasWildcard: Bool
+    /// The segment index of the `*` (or `{name:*}`); -1 without one.
+    private let storedWildcardIndex: Int32
     /// Whether a match must be checked segment by segment after the index found it: the pattern
     /// has a ``SegmentTemplate`` (an extended pattern's capture beside fixed text or with a
     /// constraint).
@@ -74,15 +77,16 @@ final class RoutePattern: Equatable, Sendable {
             }
             parameterNames.append(name)
         }
-        var hasWildcard = false
+        var wildcardIndex = -1
         for (index, component) in components.enumerated() {
             switch try syntax.parse(component.text, at: component.offset, source: source) {
             case .wildcard(let name):
-                guard index == components.count - 1 else {
+                // One `*` a pattern: with two, where each ends would be a guess.
+                guard wildcardIndex < 0 else {
                     throw RoutePatternError(
-                        pattern: source, utf8Offset: component.offset, reason: .wildcardNotLast)
+                        pattern: source, utf8Offset: component.offset, reason: .secondWildcard)
                 }
-                hasWildcard = true
+                wildcardIndex = index
                 if let name {
                     if parameterNames.contains(name) {
                         throw RoutePatternError(
@@ -113,8 +117,10 @@ final class RoutePattern: Equatable, Sendable {
         packedPositions = packed
         storedParameterCount = Int32(truncatingIfNeeded: parameterNames.count)
         storedSegmentCount = Int32(truncatingIfNeeded: components.count)
-        self.hasWildcard = hasWildcard
-        needsChecking = !templates.isEmpty
+        hasWildcard = wildcardIndex >= 0
+        storedWildcardIndex = Int32(truncatingIfNeeded: wildcardIndex)
+        // An inner `*`: the segments after it are checked against the URL's last ones.
+        needsChecking = !templates.isEmpty || (wildcardIndex >= 0 && wildcardIndex < components.count - 1)
         readsBraces = syntax.braces
         extended =
             templates.isEmpty && wildcardName == nil
@@ -126,6 +132,12 @@ final class RoutePattern: Equatable, Sendable {
             ].contains($0)
         }
     }
+
+    /// The segment index of the `*`, `nil` without one.
+    var wildcardIndex: Int? { storedWildcardIndex >= 0 ? Int(storedWildcardIndex) : nil }
+
+    /// Whether the `*` has segments after it (`/*/tz/paid`).
+    var hasInnerWildcard: Bool { storedWildcardIndex >= 0 && Int(storedWildcardIndex) < segmentCount - 1 }
 
     /// How many `:name` segments there are.
     var parameterCount: Int { Int(storedParameterCount) }

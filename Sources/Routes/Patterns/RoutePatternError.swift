@@ -14,7 +14,7 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
     /// What is wrong with the pattern.
     ///
     /// ```swift
-    /// if error.reason == .wildcardNotLast { ... }
+    /// if error.reason == .secondWildcard { ... }
     /// ```
     public enum Reason: Sendable, Hashable {
         /// A `(` is never closed.
@@ -23,8 +23,8 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
         case unopenedParenthesis
         /// A `(` inside an optional group: groups do not nest.
         case nestedParenthesis
-        /// A `*` segment that is not the last segment of the pattern.
-        case wildcardNotLast
+        /// A second `*` (or `{name:*}`) in one pattern: where each would end is a guess.
+        case secondWildcard
         /// The same parameter name twice in one expansion of the pattern.
         case duplicateParameter(String)
         /// More optional groups than `limit` (10): each doubles the definitions a pattern makes.
@@ -100,7 +100,7 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
         case .unclosedParenthesis: return "'(' is never closed"
         case .unopenedParenthesis: return "')' has no matching '('"
         case .nestedParenthesis: return "optional groups cannot be nested"
-        case .wildcardNotLast: return "'*' must be the last segment"
+        case .secondWildcard: return "a pattern holds one '*' at most"
         case .duplicateParameter(let name): return "parameter ':\(name)' appears twice"
         case .tooManyOptionalGroups(let limit): return "more than \(limit) optional groups"
         case .emptyParameterName: return "parameter has no name"

@@ -229,6 +229,12 @@ enum AppSiteAssociation {
         default:
             entries = [Component(path: path)]
         }
+        // An inner `*` takes zero segments too: the path without it.
+        if let inner = segments.dropLast().firstIndex(of: .wildcard) {
+            var without = segments
+            without.remove(at: inner)
+            entries.append(Component(path: "/" + without.map(encoded).joined(separator: "/")))
+        }
         return fragmentEntries(shape) + entries
     }
 
@@ -362,6 +368,8 @@ enum AppSiteAssociation {
         let segments = shape.segments
         if shape.onlyHost { return [[.literal("")]] }
         guard !hasHashLiteral(segments), shape.hashParameter == nil else { return [] }
+        // An inner `*` has no exclusion pattern of its own (its zero-segment form differs).
+        guard !segments.dropLast().contains(.wildcard) else { return [] }
         var items: [PathItem] = []
         for segment in segments {
             switch segment {

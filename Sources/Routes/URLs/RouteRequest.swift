@@ -267,9 +267,12 @@ struct RouteRequest {
     func verdict(for pattern: RoutePattern) -> PatternVerdict {
         withSegments { segments in
             var texts = (0..<segments.count).map { String(decoding: segments.bytes(at: $0), as: UTF8.self) }
-            if segments.hostPrefix > 0, segments.count > 0,
-                pattern.segmentCount > 1 || !pattern.hasWildcard,
-                case .literal(let literal)? = pattern.segments.first,
+            // The pattern's segment read against the host segment: its first, or after a leading
+            // inner `*` that takes nothing, the one counted from the end.
+            let own = pattern.segments
+            let first = pattern.wildcardIndex == 0 ? own.count - segments.count : 0
+            if segments.hostPrefix > 0, segments.count > 0, own.indices.contains(first),
+                case .literal(let literal) = own[first],
                 RouteIndex.hostSegment(
                     segments.bytes(at: 0), hostPrefix: segments.hostPrefix, matches: literal)
             {
