@@ -168,7 +168,7 @@ struct ConcurrencyWorkload {
         table.add(pattern: "/w\(worker)/:x#", handler: record("own"))
         table.add(pattern: "/decline/:x", priority: 5, handler: record("decline"))
         table.add(pattern: "/bad(/:x", handler: record("never"))
-        table.add(pattern: "/a/*/b", handler: record("never"))
+        table.add(pattern: "/a/*/b/*", handler: record("never"))
         router.default.add(pattern: "/decline/:x", handler: record("global"))
         router.default.add(pattern: "/:anything", priority: -1, handler: record("global any"))
 

@@ -15,12 +15,48 @@ import Testing
         "B",
     ]
 
-    static func randomPattern(using generator: inout SeededGenerator) -> String {
+    /// Segments of extended patterns (`.extendedPatterns`); `#` stands for a fresh name.
+    static let bracedSegments = [
+        "{#}", "{#:int}", "{#:uint}", "{#:double}", "{#:bool}", "{#:a|b|a b}", "{#}.x", "v{#:int}.{#:int}",
+        "{#}-{#}", "x{#}", "{#:int}#", "{#}b",
+    ]
+    /// URL segments that some templates take and others refuse.
+    static let bracedURLSegments = [
+        "7", "-3", "%37", "+5", "1.5", "yes", "a.x", "x.x.x", "v1.2", "v1.x", "a-b", "a-", "-b", "xa", "x",
+        "ab", "bb", "a%20b", "a+b", ".x",
+    ]
+
+    static func randomPattern(using generator: inout SeededGenerator, braces: Bool = false) -> String {
         var text = ""
         var parameter = 0
         var groups = 0
+        var hasWildcard = false
         for index in 0..<Int.random(in: 0...4, using: &generator) {
             var segment: String
+            if braces, !hasWildcard, Int.random(in: 0..<6, using: &generator) == 0 {
+                // A `*` anywhere, once.
+                hasWildcard = true
+                text += Bool.random(using: &generator) ? "/*" : "/{w:*}"
+                continue
+            }
+            if braces, Int.random(in: 0..<2, using: &generator) == 0 {
+                segment = ""
+                for character in bracedSegments.randomElement(using: &generator)! {
+                    if character == "#", segment.last != "}" {
+                        segment += "p\(parameter)"
+                        parameter += 1
+                    } else {
+                        segment.append(character)
+                    }
+                }
+                if groups < 2, Int.random(in: 0..<5, using: &generator) == 0 {
+                    groups += 1
+                    text += "(/\(segment))"
+                } else {
+                    text += "/" + segment
+                }
+                continue
+            }
             switch Int.random(in: 0..<10, using: &generator) {
             case 0..<5: segment = literals.randomElement(using: &generator)!
             case 5..<8:
@@ -36,17 +72,22 @@ import Testing
                 text += "/" + segment
             }
         }
-        if Int.random(in: 0..<4, using: &generator) == 0 { text += "/*" }
+        if !hasWildcard, Int.random(in: 0..<4, using: &generator) == 0 {
+            text += braces && Bool.random(using: &generator) ? "/{rest:*}" : "/*"
+        }
         return text
     }
 
-    static func randomURL(using generator: inout SeededGenerator) -> String {
+    static func randomURL(using generator: inout SeededGenerator, braces: Bool = false) -> String {
         let scheme = ["myapp", "alpha", "ALPHA", "beta"].randomElement(using: &generator)!
         var url = scheme + "://"
         if Bool.random(using: &generator) { url += "example.com" }
         for index in 0..<Int.random(in: 0...4, using: &generator) {
             if index > 0 || url.hasSuffix(".com") { url += "/" }
-            url += urlSegments.randomElement(using: &generator)!
+            url +=
+                braces && Bool.random(using: &generator)
+                ? bracedURLSegments.randomElement(using: &generator)!
+                : urlSegments.randomElement(using: &generator)!
         }
         if Int.random(in: 0..<3, using: &generator) == 0 { url += "?p0=q&x=1&x=2&flag" }
         switch Int.random(in: 0..<6, using: &generator) {
@@ -90,6 +131,17 @@ import Testing
 
     @Test(arguments: 0..<400)
     func indexAgreesWithLinearScan(seed: Int) {
+        DifferentialTests.check(seed: seed, braces: false)
+    }
+
+    /// The same with extended patterns: typed captures, allowed values, captures beside fixed
+    /// text and named wildcards (the reference reads them by the article's grammar).
+    @Test(arguments: 0..<300)
+    func extendedPatternsAgreeWithLinearScan(seed: Int) {
+        DifferentialTests.check(seed: seed &+ 100_000, braces: true)
+    }
+
+    static func check(seed: Int, braces: Bool) {
         var generator = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 1)
         let router = Router()
         var labels: [ObjectIdentifier: String] = [:]
@@ -103,10 +155,11 @@ import Testing
             if Int.random(in: 0..<4, using: &generator) == 0 {
                 table.options.insert(.treatHostAsPathComponent)
             }
+            if braces { table.options.insert(.extendedPatterns) }
             for _ in 0..<Int.random(in: 5...20, using: &generator) {
                 let label = "r\(labels.count % 60)"
                 let definitions = table.add(
-                    pattern: DifferentialTests.randomPattern(using: &generator),
+                    pattern: DifferentialTests.randomPattern(using: &generator, braces: braces),
                     priority: Int.random(in: -1...2, using: &generator)
                 ) { params in
                     actual.append(Call(label: label, parameters: DifferentialTests.received(params)))
@@ -123,7 +176,7 @@ import Testing
         let reference = LinearReference(router)
         var matched = 0
         for _ in 0..<40 {
-            let url = DifferentialTests.randomURL(using: &generator)
+            let url = DifferentialTests.randomURL(using: &generator, braces: braces)
             let extra: [String: Any] = Bool.random(using: &generator) ? ["x": "extra"] : [:]
             actual = []
             let routed = router.route(to: url, parameters: extra)

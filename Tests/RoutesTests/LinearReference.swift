@@ -52,19 +52,31 @@ struct LinearReference {
         var isURL = true
     }
 
-    /// A pattern without optional groups, split into literals (decoded), `:name`s and a `*`.
+    /// A pattern without optional groups, split into literals (decoded), `:name`s and a `*`;
+    /// with braces (a table with `.extendedPatterns`), templates and a wildcard's name too.
     struct Pattern {
         enum Part {
             case literal([UInt8])
             case parameter(String)
             case wildcard
+            /// Fixed text (as written) and captures (a name and a constraint as written).
+            case template([TemplatePiece])
+        }
+
+        enum TemplatePiece {
+            case fixed([UInt8])
+            case capture(name: String, constraint: String?)
         }
 
         var parts: [Part] = []
+        /// `{name:*}`'s name.
+        var wildcardName: String?
 
-        init(_ pattern: String) {
+        init(_ pattern: String, braces: Bool = false) {
             for component in LinearReference.trimmedSplit(Substring(pattern)) {
-                if component == "*" {
+                if braces, component.contains("{") {
+                    parts.append(Pattern.braced(component, wildcardName: &wildcardName))
+                } else if component == "*" {
                     parts.append(.wildcard)
                 } else if component.utf8.first == UInt8(ascii: ":") {
                     // Byte-wise too: a combining mark after ":" or before "#" does not hide them.
@@ -81,27 +93,132 @@ struct LinearReference {
             }
         }
 
-        var hasWildcard: Bool {
-            if case .wildcard = parts.last { return true }
-            return false
+        var hasWildcard: Bool { wildcardIndex != nil }
+
+        /// Where the `*` is: it may stand anywhere, once.
+        var wildcardIndex: Int? {
+            parts.firstIndex { if case .wildcard = $0 { return true } else { return false } }
+        }
+
+        /// The URL segment that part `index` is matched with: counted from the end after a `*`.
+        func urlIndex(_ index: Int, count: Int) -> Int {
+            guard let wildcard = wildcardIndex, index > wildcard else { return index }
+            return count - (parts.count - index)
         }
 
         var parameterNames: [String] {
-            parts.compactMap { if case .parameter(let name) = $0 { return name } else { return nil } }
+            parts.flatMap { part -> [String] in
+                switch part {
+                case .parameter(let name): return [name]
+                case .template(let pieces):
+                    return pieces.compactMap {
+                        if case .capture(let name, _) = $0 { return name } else { return nil }
+                    }
+                case .literal, .wildcard: return []
+                }
+            }
+        }
+
+        /// A component with braces, read by the article's grammar: `{n}` and `{n}#` are
+        /// parameters, `{n:*}` a named wildcard, anything else a template.
+        static func braced(_ component: Substring, wildcardName: inout String?) -> Part {
+            var pieces: [TemplatePiece] = []
+            var rest = component
+            while let open = rest.firstIndex(of: "{") {
+                if open > rest.startIndex { pieces.append(.fixed(Array(rest[..<open].utf8))) }
+                let close = rest[open...].firstIndex(of: "}")!
+                let inside = rest[rest.index(after: open)..<close]
+                let colon = inside.firstIndex(of: ":")
+                let name = String(inside[..<(colon ?? inside.endIndex)])
+                let constraint = colon.map { String(inside[inside.index(after: $0)...]) }
+                pieces.append(.capture(name: name, constraint: constraint))
+                rest = rest[rest.index(after: close)...]
+            }
+            if !rest.isEmpty { pieces.append(.fixed(Array(rest.utf8))) }
+            if pieces.count == 1, case .capture(let name, "*") = pieces[0] {
+                wildcardName = name
+                return .wildcard
+            }
+            let plain: Bool
+            switch (pieces.first, pieces.count) {
+            case (.capture(_, nil)?, 1): plain = true
+            case (.capture(_, nil)?, 2):
+                if case .fixed(let hash) = pieces[1], hash == [UInt8(ascii: "#")] {
+                    plain = true
+                } else {
+                    plain = false
+                }
+            default: plain = false
+            }
+            if plain, case .capture(let name, _) = pieces[0] { return .parameter(name) }
+            return .template(pieces)
+        }
+
+        /// The values a template takes from a raw segment (each capture as written), or `nil`:
+        /// fixed text byte for byte, a capture of at least one byte up to the first occurrence of
+        /// the fixed text after it (or the segment's end), then its constraint on the decoded value.
+        static func captures(_ pieces: [TemplatePiece], _ segment: Substring, plus: Bool) -> [(
+            String, Substring
+        )]? {
+            var rest = segment
+            var values: [(String, Substring)] = []
+            for (index, piece) in pieces.enumerated() {
+                switch piece {
+                case .fixed(let bytes):
+                    guard rest.utf8.starts(with: bytes) else { return nil }
+                    rest = Substring(rest.utf8.dropFirst(bytes.count))
+                case .capture(let name, let constraint):
+                    guard !rest.isEmpty else { return nil }
+                    var value = rest
+                    if index + 1 < pieces.count, case .fixed(let next) = pieces[index + 1] {
+                        let text = String(decoding: next, as: UTF8.self)
+                        guard let found = rest.dropFirst().range(of: text) else { return nil }
+                        value = rest[..<found.lowerBound]
+                    }
+                    guard accepts(constraint, decodeValue(trimmingHash(value), plus: plus)) else {
+                        return nil
+                    }
+                    values.append((name, value))
+                    rest = rest[value.endIndex...]
+                }
+            }
+            return rest.isEmpty ? values : nil
+        }
+
+        /// As JLRoutes: one trailing "#" (from a fragment route) is not part of a value.
+        static func trimmingHash(_ value: Substring) -> Substring {
+            value.utf8.count > 1 && value.utf8.last == UInt8(ascii: "#") ? value.dropLast() : value
+        }
+
+        /// The article's constraints, as the typed accessors read text.
+        static func accepts(_ constraint: String?, _ text: String) -> Bool {
+            switch constraint {
+            case nil: return true
+            case "int": return Int(text) != nil
+            case "uint": return UInt(text) != nil
+            case "double": return Double(text) != nil
+            case "bool": return ["true", "1", "yes", "false", "0", "no"].contains(text.lowercased())
+            case "uuid": return UUID(uuidString: text) != nil
+            case let values?: return values.split(separator: "|").contains { $0 == text }
+            }
         }
 
         /// Whether the pattern matches a URL of these segments (`decoded`: each one decoded), the
         /// first `hostPrefix` decoded bytes of the first segment (those of the host) compared
         /// ignoring ASCII case.
-        func matches(_ segments: [Substring], decoded: [[UInt8]], hostPrefix: Int) -> Bool {
-            var fixed = parts[...]
-            if hasWildcard {
-                fixed = fixed.dropLast()
-                guard segments.count >= fixed.count else { return false }
+        func matches(_ segments: [Substring], decoded: [[UInt8]], hostPrefix: Int, plus: Bool = false) -> Bool
+        {
+            if let wildcard = wildcardIndex {
+                // The empty path is one empty segment, which a `*` does not take: the parts after
+                // an inner `*` need segments of their own.
+                let available = wildcard < parts.count - 1 && segments == [""] ? 0 : segments.count
+                guard available >= parts.count - 1 else { return false }
             } else {
-                guard segments.count == fixed.count else { return false }
+                guard segments.count == parts.count else { return false }
             }
-            for (index, part) in fixed.enumerated() {
+            for (position, part) in parts.enumerated() {
+                if case .wildcard = part { continue }
+                let index = urlIndex(position, count: segments.count)
                 switch part {
                 case .literal(let bytes):
                     let prefix = index == 0 ? hostPrefix : 0
@@ -109,7 +226,9 @@ struct LinearReference {
                         return false
                     }
                 case .parameter: guard !segments[index].isEmpty else { return false }
-                case .wildcard: return false
+                case .template(let pieces):
+                    guard Pattern.captures(pieces, segments[index], plus: plus) != nil else { return false }
+                case .wildcard: break
                 }
             }
             return true
@@ -131,7 +250,10 @@ struct LinearReference {
         var tables: [String: Table] = [:]
         for table in router.schemes.map({ router[$0] }) + [router.default] {
             tables[LinearReference.folded(table.scheme)] = Table(
-                table: table, definitions: table.definitions.map { ($0, Pattern($0.pattern)) })
+                table: table,
+                definitions: table.definitions.map {
+                    ($0, Pattern($0.pattern, braces: table.options.contains(.extendedPatterns)))
+                })
         }
         self.tables = tables
     }
@@ -164,7 +286,10 @@ struct LinearReference {
                         ? host.utf8.count : LinearReference.decodeOrKeep(Substring(host)).count
                 } ?? 0
             for (definition, pattern) in table.definitions
-            where pattern.matches(segments, decoded: decoded, hostPrefix: hostPrefix) {
+            where pattern.matches(
+                segments, decoded: decoded, hostPrefix: hostPrefix,
+                plus: table.table.options.contains(.decodePlusSymbols))
+            {
                 outcome.matched = true
                 let parameters = LinearReference.parameters(
                     definition: definition, pattern: pattern, segments: segments, components: components,
@@ -256,7 +381,8 @@ struct LinearReference {
         }
         for (name, list) in values { dictionary[name] = list.count == 1 ? list[0] : list }
         var wildcard: [String]?
-        for (index, part) in pattern.parts.enumerated() {
+        for (position, part) in pattern.parts.enumerated() {
+            let index = pattern.urlIndex(position, count: segments.count)
             switch part {
             case .literal: break
             case .parameter(let name):
@@ -264,11 +390,18 @@ struct LinearReference {
                 var raw = segments[index]
                 if raw.utf8.count > 1, raw.utf8.last == UInt8(ascii: "#") { raw = raw.dropLast() }
                 dictionary[name] = decodeValue(raw, plus: plus)
+            case .template(let pieces):
+                for (name, value) in Pattern.captures(pieces, segments[index], plus: plus) ?? [] {
+                    dictionary[name] = decodeValue(Pattern.trimmingHash(value), plus: plus)
+                }
             case .wildcard:
                 // The empty path reads as one empty segment, but a wildcard captures nothing from it.
-                wildcard = segments == [""] ? [] : segments[index...].map { decodeValue($0, plus: plus) }
+                // After it, the parts after the `*` take the URL's last segments.
+                let end = segments.count - (pattern.parts.count - 1 - position)
+                wildcard = segments == [""] ? [] : segments[index..<end].map { decodeValue($0, plus: plus) }
             }
         }
+        if let name = pattern.wildcardName { dictionary[name] = wildcard ?? [] }
         dictionary.merge(extra) { _, new in new }
         // Reserved, the wildcard's key included: absent without a `*`, whatever the query or extras say.
         dictionary[RouteParameters.Keys.wildcard] = wildcard

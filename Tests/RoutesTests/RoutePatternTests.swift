@@ -110,11 +110,11 @@ import Testing
             patternError("/a(/b(/c))")
                 == RoutePatternError(pattern: "/a(/b(/c))", offset: 5, reason: .nestedParenthesis))
         #expect(
-            patternError("/a/*/b")
-                == RoutePatternError(pattern: "/a/*/b", offset: 3, reason: .wildcardNotLast))
+            patternError("/a/*/b/*")
+                == RoutePatternError(pattern: "/a/*/b/*", offset: 7, reason: .secondWildcard))
         #expect(
-            patternError("/a/*(/b)")
-                == RoutePatternError(pattern: "/a/*(/b)", offset: 3, reason: .wildcardNotLast))
+            patternError("/*/a(/*)")
+                == RoutePatternError(pattern: "/*/a(/*)", offset: 6, reason: .secondWildcard))
         #expect(
             patternError("/a/:id/b/:id")
                 == RoutePatternError(pattern: "/a/:id/b/:id", offset: 9, reason: .duplicateParameter("id")))
@@ -144,13 +144,13 @@ import Testing
     }
 
     @Test func caretFollowsTabs() throws {
-        let error = try #require(patternError("/a\t/*/b"))
-        #expect(error.description.hasSuffix("  /a\t/*/b\n    \t ^"))
+        let error = try #require(patternError("/a\t/*/b/*"))
+        #expect(error.description.hasSuffix("  /a\t/*/b/*\n    \t     ^"))
     }
 
     @Test func offsetsCountCharactersNotBytes() throws {
-        let error = try #require(patternError("/café/*/x"))
-        #expect(error.offset == 6)
+        let error = try #require(patternError("/café/*/x/*"))
+        #expect(error.offset == 10)
     }
 
     /// Regression (found by the fuzzer, Fuzz/regressions/expansion-with-trailing-empty-segment): an

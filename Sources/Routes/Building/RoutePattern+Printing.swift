@@ -71,6 +71,8 @@ extension RoutePattern {
         case missing(String)
         /// An empty value for `:name`, which matches only non-empty segments.
         case empty(String)
+        /// A value its capture's constraint refuses (an extended pattern's `{id:int}`).
+        case rejected(String)
     }
 
     /// The pattern printed with `value(name)` for each `:name` and `wildcard` for a `*`, each
@@ -104,6 +106,16 @@ extension RoutePattern {
                 var literal = String(decoding: key, as: UTF8.self)
                 if isMark { literal.removeLast() }
                 texts = [PrintedPath.encode(literal)]
+            case .template:
+                let template = extended!.template(atSegment: index)!.template
+                switch template.printed(value: value) {
+                case .success(var text):
+                    if isMark { text.removeLast() }
+                    texts = [text]
+                case .failure(let printing):
+                    failure = printing
+                    return
+                }
             }
             if printed.fragment != nil {
                 printed.fragment! += texts
@@ -114,4 +126,41 @@ extension RoutePattern {
         }
         return failure.map { .failure($0) } ?? .success(printed)
     }
+}
+
+extension SegmentTemplate {
+    /// The segment with `value`'s text for each capture, percent-encoded so that routing reads
+    /// it back: the first byte of the fixed text after a capture is escaped in its value, since
+    /// a capture ends at the first occurrence of that text.
+    func printed(value: (String) -> String?) -> Result<String, RoutePattern.PrintingFailure> {
+        var text = ""
+        for (index, piece) in pieces.enumerated() {
+            switch piece {
+            case .fixed(let bytes):
+                text += String(decoding: bytes, as: UTF8.self)
+            case .capture(let number):
+                let name = names[number]
+                guard let raw = value(name) else { return .failure(.missing(name)) }
+                guard !raw.isEmpty else { return .failure(.empty(name)) }
+                var encoded = PrintedPath.encode(raw)
+                if index + 1 < pieces.count, case .fixed(let next) = pieces[index + 1], let first = next.first
+                {
+                    let escape = "%" + String(first, radix: 16, uppercase: true).leftPadded()
+                    encoded = String(
+                        decoding: encoded.utf8.flatMap { $0 == first ? Array(escape.utf8) : [$0] },
+                        as: UTF8.self)
+                }
+                if let constraint = constraints[number] {
+                    let accepted = encoded.withBytes { constraint.accepts($0, plusAsSpace: false) }
+                    guard accepted else { return .failure(.rejected(name)) }
+                }
+                text += encoded
+            }
+        }
+        return .success(text)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded() -> String { count < 2 ? "0" + self : self }
 }

@@ -69,6 +69,15 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         /// Routed in its table, the URL matches the pattern, but the handler would not receive the
         /// value under `key` as given: a query item with an empty name is ignored.
         case valueNotReadBack(key: String)
+        /// The value of `key` is refused by its capture's constraint in an extended pattern
+        /// (`{id:int}` given `"abc"`).
+        case valueRejected(key: String)
+        /// A ``TypedRoute``'s property `key` holds a nested value (a struct, a dictionary, an
+        /// array of arrays), which a URL cannot hold: a typed route's properties are flat.
+        case nestedValue(key: String)
+        /// A ``TypedRoute``'s value did not encode: its `encode(to:)` threw, or it is not a set
+        /// of keyed properties. `message` says which.
+        case notEncoded(String)
     }
 
     /// The pattern the URL was built from.
@@ -113,6 +122,11 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
             detail = "routed in its table, \(url) would not match it: \(mismatch)"
         case .valueNotReadBack(let key):
             detail = "routing the URL would not give the value of \"\(key)\" back as given"
+        case .valueRejected(let key):
+            detail = "the value of \"\(key)\" is not one its pattern accepts"
+        case .nestedValue(let key):
+            detail = "\"\(key)\" holds a nested value; a URL holds flat values only"
+        case .notEncoded(let message): detail = "the value did not encode: \(message)"
         }
         return "Cannot build a URL for \"\(pattern)\": \(detail)"
     }
@@ -227,6 +241,8 @@ struct URLBuilder {
     let host: String?
     /// The parameters with their `Optional`s unwrapped and their `nil` values left out.
     let parameters: [String: Any]
+    /// Whether the pattern reads braces whatever the table's options (a ``TypedRoute``'s).
+    var alwaysReadsBraces = false
 
     init(pattern: String, scheme: String?, host: String?, parameters: [String: Any]) {
         self.pattern = pattern
@@ -239,6 +255,13 @@ struct URLBuilder {
         URLBuildingError(pattern: pattern, reason: reason)
     }
 
+    /// How `table` reads the pattern.
+    private func syntax(of table: RouteTable) -> PatternSyntax {
+        var syntax = table.patternSyntax
+        if alwaysReadsBraces { syntax.braces = true }
+        return syntax
+    }
+
     /// Builds the URL and checks it in `table`. With `requiringRegistration`, the pattern must be
     /// registered in `table` or in the global table it falls back to; otherwise the pattern is
     /// checked as if it were registered in `table`. Without `checking` (a redirect's target, whose
@@ -246,12 +269,23 @@ struct URLBuilder {
     func build(in start: RouteTable, requiringRegistration: Bool, checking: Bool = true)
         throws(URLBuildingError) -> URL
     {
+        try buildAndRead(in: start, requiringRegistration: requiringRegistration, checking: checking).url
+    }
+
+    /// ``build(in:requiringRegistration:checking:)``, also giving the parameters that the
+    /// pattern's definition receives when the URL is routed (`nil` without `checking`).
+    func buildAndRead(in start: RouteTable, requiringRegistration: Bool, checking: Bool = true)
+        throws(URLBuildingError) -> (url: URL, received: RouteParameters?)
+    {
         if let scheme, !Scheme.isValid(scheme) {
             throw error(.invalidScheme(scheme))
         }
-        let expansions: [RoutePattern]
+        // The pattern is read as the table that holds it reads its own (braces with extended
+        // patterns): first as the starting table reads it, so that an invalid pattern is
+        // reported as such.
+        var expansions: [RoutePattern]
         do {
-            expansions = try OptionalGroupExpansion.expand(pattern)
+            expansions = try OptionalGroupExpansion.expand(pattern, syntax: syntax(of: start))
         } catch {
             throw self.error(.invalidPattern(error))
         }
@@ -267,6 +301,13 @@ struct URLBuilder {
             table = found
             registered = found.definitions(of: pattern)
         }
+        if table !== start {
+            do {
+                expansions = try OptionalGroupExpansion.expand(pattern, syntax: syntax(of: table))
+            } catch {
+                throw self.error(.invalidPattern(error))
+            }
+        }
         // The longest expansion whose parameters are all given (expansions are longest first).
         guard let chosen = expansions.first(where: { $0.parameterNames.allSatisfy { parameters[$0] != nil } })
         else {
@@ -276,10 +317,13 @@ struct URLBuilder {
         var values: [String: String] = [:]
         for name in chosen.parameterNames { values[name] = try text(of: parameters[name] ?? "", key: name) }
         let printed: PrintedPath
-        switch chosen.printed(value: { values[$0] }, wildcard: try texts(Definition.Keys.wildcard)) {
+        let wildcardKey =
+            chosen.wildcardName.flatMap { parameters[$0] != nil ? $0 : nil } ?? Definition.Keys.wildcard
+        switch chosen.printed(value: { values[$0] }, wildcard: try texts(wildcardKey)) {
         case .success(let path): printed = path
         case .failure(.missing(let name)): throw error(.missingParameter(name))
         case .failure(.empty(let name)): throw error(.emptyParameter(name))
+        case .failure(.rejected(let name)): throw error(.valueRejected(key: name))
         }
         var authority: String?
         if let host, scheme != nil {
@@ -289,7 +333,8 @@ struct URLBuilder {
             }
             authority = PrintedPath.encode(String(name)) + host[name.endIndex...]
         }
-        let used = Set(chosen.parameterNames + [Definition.Keys.wildcard])
+        let used = Set(
+            chosen.parameterNames + [Definition.Keys.wildcard] + (chosen.wildcardName.map { [$0] } ?? []))
         let query = try queryString(excluding: used)
         guard
             let text = printed.text(
@@ -298,19 +343,18 @@ struct URLBuilder {
             throw error(.notAURL("//" + printed.segments.dropFirst().joined(separator: "/")))
         }
         let url = try self.url(text)
-        if checking {
-            try check(
-                url, in: table, registered: registered, chosen: chosen, expansions: expansions, used: used)
-        }
-        return url
+        guard checking else { return (url, nil) }
+        let received = try check(
+            url, in: table, registered: registered, chosen: chosen, expansions: expansions, used: used)
+        return (url, received)
     }
 
     /// Routes `url` in `table` (without calling handlers) and checks that it reaches the
-    /// definition of `chosen` with the values given.
+    /// definition of `chosen` with the values given; returns the parameters it receives.
     private func check(
         _ url: URL, in table: RouteTable, registered: [Definition], chosen: RoutePattern,
         expansions: [RoutePattern], used: Set<String>
-    ) throws(URLBuildingError) {
+    ) throws(URLBuildingError) -> RouteParameters {
         let parts = URLParts(url: url)
         guard table.acceptsHost(of: parts) else {
             let host = parts.host.flatMap { $0.isEmpty ? nil : PercentDecoding.decodeOrKeep($0) }
@@ -355,6 +399,7 @@ struct URLBuilder {
         let received = RouteParameters(
             request: request, matched: matched, captures: captures, extra: nil, scheme: table.scheme)
         try checkValues(received, used: used)
+        return received
     }
 
     /// Every value given comes back: `:name` values, wildcard components and query items.

@@ -39,7 +39,11 @@ extension RouteIndex {
     func hasMatch(_ segments: Segments, from start: SearchPosition) -> Bool {
         var found = false
         search(segments, from: start) { definitions in
-            found = !definitions.isEmpty
+            if case .checked(let list) = definitions {
+                found = list.contains { $0.parsed.passesChecks(segments) }
+            } else {
+                found = !definitions.isEmpty
+            }
             return !found
         }
         return found
@@ -229,7 +233,7 @@ struct Matches {
         switch list {
         case .empty: return merged?.count ?? 0
         case .one: return 1
-        case .many(let definitions): return definitions.count
+        case .many(let definitions), .checked(let definitions): return definitions.count
         }
     }
 
@@ -238,7 +242,7 @@ struct Matches {
         switch list {
         case .empty: return merged![offset].definition
         case .one(let definition): return definition
-        case .many(let definitions): return definitions[offset]
+        case .many(let definitions), .checked(let definitions): return definitions[offset]
         }
     }
 
@@ -250,9 +254,18 @@ struct Matches {
 
     /// Adds the list of a node that matched `segments`.
     fileprivate mutating func add(_ definitions: DefinitionList, _ segments: Segments) {
+        if case .checked(let checked) = definitions {
+            // Each definition is checked, with captures of its own; one that passes alone is kept
+            // as a list of one, without an allocation.
+            for definition in checked {
+                guard let captures = Captures(checking: definition.parsed, segments) else { continue }
+                add(definition, captures)
+            }
+            return
+        }
         if isEmpty {
             switch definitions {
-            case .empty: return
+            case .empty, .checked: return
             case .one(let definition): listCaptures = Captures(definition.parsed, segments)
             case .many(let definitions): listCaptures = Captures(definitions[0].parsed, segments)
             }
@@ -265,7 +278,7 @@ struct Matches {
             list = .empty
         }
         switch definitions {
-        case .empty: break
+        case .empty, .checked: break
         case .one(let definition):
             merged!.append(Match(definition: definition, captures: Captures(definition.parsed, segments)))
         case .many(let definitions):
@@ -274,6 +287,22 @@ struct Matches {
                 merged!.append(Match(definition: definition, captures: captures))
             }
         }
+    }
+
+    /// Adds one definition that matched with `captures`.
+    private mutating func add(_ definition: Definition, _ captures: Captures) {
+        if isEmpty {
+            list = .one(definition)
+            listCaptures = captures
+            return
+        }
+        if !list.isEmpty {
+            merged = (0..<count).map {
+                Match(definition: self.definition(at: $0), captures: self.captures(at: $0))
+            }
+            list = .empty
+        }
+        merged!.append(Match(definition: definition, captures: captures))
     }
 
     /// Puts merged matches in routing order.

@@ -46,10 +46,14 @@ final class RouteIndex {
         var node: Int32 = 0
         var isWildcard = false
         definition.parsed.forEachSegment { kind, key, _ in
+            // The segments after a `*` are checked when its list is (`Matches`), not indexed.
+            guard !isWildcard else { return }
             switch kind {
             case .wildcard:
                 isWildcard = true
-            case .parameter:
+            case .parameter, .template:
+                // A template takes a non-empty segment, as a parameter does; the search checks
+                // the rest (`Matches`).
                 if literals[node].parameterChild < 0 {
                     let child = literals.append(Node())
                     literals[node].parameterChild = child
@@ -66,7 +70,7 @@ final class RouteIndex {
                 }
             }
         }
-        // A `*` is the last segment: its definitions are listed at the node before it.
+        // A `*`'s definitions are listed at the node before it.
         if isWildcard {
             if literals[node].wildcards < 0 {
                 wildcardLists.append(.empty)
@@ -98,6 +102,9 @@ enum DefinitionList {
     case empty
     case one(Definition)
     case many([Definition])
+    /// Definitions of which one at least must be checked after the index matched them
+    /// (``RoutePattern/needsChecking``): each has its own captures.
+    case checked([Definition])
 
     var isEmpty: Bool {
         if case .empty = self { return true }
@@ -106,7 +113,19 @@ enum DefinitionList {
 
     /// Inserts after every definition asked before it.
     mutating func insert(_ definition: Definition) {
+        if definition.parsed.needsChecking {
+            switch self {
+            case .empty: self = .checked([])
+            case .one(let first): self = .checked([first])
+            case .many(let list): self = .checked(list)
+            case .checked: break
+            }
+        }
         switch self {
+        case .checked(var list):
+            self = .empty  // `list` is then the array's only reference: appended in place
+            list.insertInRoutingOrder(definition)
+            self = .checked(list)
         case .empty:
             self = .one(definition)
         case .one(let first):

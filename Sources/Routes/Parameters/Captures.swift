@@ -35,6 +35,59 @@ struct Captures {
             ByteRange(uncheckedBounds: segments[start].lowerBound, segments[segments.count - 1].upperBound))
     }
 
+    /// The captures of `pattern`, which the index matched to `segments`, when what the index
+    /// does not check matches too (``RoutePattern/needsChecking``: templates, the segments after
+    /// an inner `*`); `nil` when it does not.
+    init?(checking pattern: RoutePattern, _ segments: Segments) {
+        guard pattern.hasInnerWildcard else {
+            self.init(pattern, segments)
+            guard setTemplateRanges(pattern, segments) else { return nil }
+            return
+        }
+        self.init()
+        guard pattern.innerWildcardSuffixMatches(segments) else { return nil }
+        for index in 0..<min(pattern.parameterCount, Captures.kept) {
+            set(
+                index,
+                segments[pattern.urlIndex(ofSegment: pattern.segmentIndex(ofParameter: index), segments)])
+        }
+        guard setTemplateRanges(pattern, segments) else { return nil }
+        let start = pattern.wildcardIndex!
+        let end = pattern.urlIndex(ofSegment: start + 1, segments)  // the first segment after it
+        if end > start {
+            packedWildcard = PackedRange(
+                ByteRange(uncheckedBounds: segments[start].lowerBound, segments[end - 1].upperBound))
+        }
+    }
+
+    /// Matches the pattern's templates, each against the URL segment it stands for, and keeps the
+    /// ranges of their first four values; whether they all match.
+    private mutating func setTemplateRanges(_ pattern: RoutePattern, _ segments: Segments) -> Bool {
+        guard let extended = pattern.extended else { return true }
+        for template in extended.templates {
+            var captures = self
+            let segment = segments[pattern.urlIndex(ofSegment: template.segment, segments)]
+            let matches = template.template.match(segments.bytes, segment, plusAsSpace: segments.plusAsSpace)
+            {
+                number, range in
+                let index = template.firstParameter + number
+                if index < Captures.kept { captures.set(index, range) }
+            }
+            guard matches else { return false }
+            self = captures
+        }
+        return true
+    }
+
+    private mutating func set(_ index: Int, _ range: ByteRange) {
+        switch index {
+        case 0: inline.0 = PackedRange(range)
+        case 1: inline.1 = PackedRange(range)
+        case 2: inline.2 = PackedRange(range)
+        default: inline.3 = PackedRange(range)
+        }
+    }
+
     /// The segments a trailing `*` captured, `/` between them; `nil` when it captured none
     /// (`/files/*` and `myapp://files`, or the empty path), or when the pattern has no `*`.
     var wildcard: ByteRange? { packedWildcard.range }

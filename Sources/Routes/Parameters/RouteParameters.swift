@@ -97,6 +97,7 @@ public struct RouteParameters {
         }
         for (name, values) in repeated { result[name] = values }
         forEachRouteValue { name, value in result[name] = value }
+        if let name = matched.wildcardName { result[name] = wildcardComponents ?? [] }
         result.merge(extra) { _, new in new }
         // Reserved keys last: a query item or an extra parameter never stands in for one.
         result[Keys.wildcard] = wildcardComponents  // removes the key when the pattern has no `*`
@@ -172,7 +173,9 @@ public struct RouteParameters {
         }
         // The segments, cut once, hold the ranges of the values after the fourth.
         request.withSegments { segments in
-            matched.forEachParameter { _, name, segment in read(segments[segment], name, segments.bytes) }
+            matched.forEachParameter { index, name, _ in
+                read(matched.range(ofParameter: index, in: segments), name, segments.bytes)
+            }
         }
     }
 
@@ -238,7 +241,7 @@ public struct RouteParameters {
     /// value (``dictionary``, ``decode(_:)``) read them in one pass instead.
     @inline(never)
     private func uncapturedRange(_ index: Int) -> ByteRange {
-        request.withSegments { $0[matched.segmentIndex(ofParameter: index)] }
+        request.withSegments { matched.range(ofParameter: index, in: $0) }
     }
 
     /// The text under `key`, found without going through `Any`, for the typed accessors.
@@ -309,6 +312,7 @@ public struct RouteParameters {
         }
         if let value = extraOrNil?[key] { return .extra(value) }
         if let index = matched.parameterIndex(of: key) { return .route(index) }
+        if key == matched.wildcardName { return .wildcard }
         return .query
     }
 

@@ -18,12 +18,15 @@ enum OptionalGroupExpansion {
     }
 
     /// Every definition pattern that `pattern` stands for, parsed, in registration order.
-    static func expand(_ pattern: String) throws(RoutePatternError) -> [RoutePattern] {
+    static func expand(_ pattern: String, syntax: PatternSyntax = .plain) throws(RoutePatternError)
+        -> [RoutePattern]
+    {
         if !hasGroups(pattern) {
             // The common case: one definition, the pattern as written.
             return [
                 try RoutePattern(
-                    text: pattern, components: PatternText.components(of: pattern), source: pattern)
+                    text: pattern, components: PatternText.components(of: pattern), source: pattern,
+                    syntax: syntax)
             ]
         }
         let pieces = try self.pieces(of: pattern)
@@ -54,14 +57,18 @@ enum OptionalGroupExpansion {
         var patterns: [RoutePattern] = []
         for candidate in candidates where seen.insert(candidate.text).inserted {
             patterns.append(
-                try RoutePattern(text: candidate.text, components: candidate.components, source: pattern))
+                try RoutePattern(
+                    text: candidate.text, components: candidate.components, source: pattern, syntax: syntax))
         }
         return patterns
     }
 
     /// The pattern of a ``Definition``, which may not have optional groups: a parenthesis is
     /// ``RoutePatternError/Reason/optionalGroupInDefinition`` at its offset.
-    static func parseWithoutGroups(_ pattern: String) throws(RoutePatternError) -> RoutePattern {
+    static func parseWithoutGroups(_ pattern: String, syntax: PatternSyntax = .plain)
+        throws(RoutePatternError)
+        -> RoutePattern
+    {
         if let offset = pattern.utf8.firstIndex(where: { $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") })
         {
             throw RoutePatternError(
@@ -70,7 +77,7 @@ enum OptionalGroupExpansion {
                 reason: .optionalGroupInDefinition)
         }
         return try RoutePattern(
-            text: pattern, components: PatternText.components(of: pattern), source: pattern)
+            text: pattern, components: PatternText.components(of: pattern), source: pattern, syntax: syntax)
     }
 
     /// Whether the pattern has an optional group (or a stray parenthesis) at all.

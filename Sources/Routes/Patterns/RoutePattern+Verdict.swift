@@ -11,6 +11,8 @@ enum PatternVerdict: Hashable {
     case literal(index: Int, expected: String, actual: String)
     /// Segment `index` is empty, and `:name` needs a non-empty one.
     case emptyParameter(index: Int, name: String)
+    /// An extended pattern's template (`{name}.jpg`, `{id:int}`) does not take the segment.
+    case templateRefuses(index: Int, template: String, actual: String)
     /// Routing's search finds no match, for a reason none of the others names.
     case segmentsDiffer
 
@@ -26,6 +28,8 @@ enum PatternVerdict: Hashable {
             return "segment \(index) is \"\(actual)\", not \"\(expected)\""
         case .emptyParameter(let index, let name):
             return "segment \(index) is empty, :\(name) needs a value"
+        case .templateRefuses(let index, let template, let actual):
+            return "segment \(index) is \"\(actual)\", which \(template) does not take"
         case .segmentsDiffer:
             return "its segments do not match the URL's"
         }
@@ -34,7 +38,9 @@ enum PatternVerdict: Hashable {
 
 extension RoutePattern {
     /// Whether the pattern matches the (percent-encoded) segments, and why not.
-    func verdict<Segment: StringProtocol>(for segments: [Segment]) -> PatternVerdict {
+    func verdict<Segment: StringProtocol>(for segments: [Segment], plusAsSpace: Bool = false)
+        -> PatternVerdict
+    {
         let own = self.segments
         let fixed = hasWildcard ? own.count - 1 : own.count
         if hasWildcard {
@@ -44,7 +50,14 @@ extension RoutePattern {
         } else if segments.count != fixed {
             return .segmentCount(expected: fixed, actual: segments.count)
         }
-        for (index, segment) in own.prefix(fixed).enumerated() {
+        // Segments after a `*` are compared with the URL's last ones.
+        let wildcard = wildcardIndex ?? own.count
+        // The empty path reads as one empty segment, which a `*` does not take.
+        if hasInnerWildcard, segments.count == 1, segments[0].isEmpty, fixed > 0 {
+            return .tooFewSegments(minimum: fixed, actual: 0)
+        }
+        for (position, segment) in own.enumerated() where position != wildcard {
+            let index = position < wildcard ? position : segments.count - (own.count - position)
             switch segment {
             case .literal(let literal):
                 let decoded = PercentDecoding.decodeOrKeep(Substring(segments[index]))
@@ -53,6 +66,12 @@ extension RoutePattern {
                 }
             case .parameter(let name):
                 if segments[index].isEmpty { return .emptyParameter(index: index, name: name) }
+            case .template(let template):
+                let text = String(segments[index])
+                let takes = text.withBytes {
+                    template.match($0, ByteRange(0..<$0.count), plusAsSpace: plusAsSpace)
+                }
+                if !takes { return .templateRefuses(index: index, template: template.shape, actual: text) }
             case .wildcard:
                 break
             }

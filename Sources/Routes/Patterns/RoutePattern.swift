@@ -4,8 +4,12 @@ enum PatternSegment: Equatable, Sendable {
     case literal(String)
     /// `:name` — captures one non-empty segment.
     case parameter(String)
-    /// `*` — the last segment; captures the remaining segments, zero or more.
+    /// `*` — captures zero or more segments: the remaining ones when it is last, else those
+    /// between the segments before it and the segments after it.
     case wildcard
+    /// Captures beside fixed text, or with a constraint, in an extended pattern: `{name}.jpg`,
+    /// `{id:int}`.
+    case template(SegmentTemplate)
 }
 
 /// A pattern without optional groups, parsed (the "Routing rules" article, *Patterns*).
@@ -29,6 +33,16 @@ final class RoutePattern: Equatable, Sendable {
     private let storedSegmentCount: Int32
     private let positionsArePacked: Bool
     let hasWildcard: Bool
+    /// The segment index of the `*` (or `{name:*}`); -1 without one.
+    private let storedWildcardIndex: Int32
+    /// Whether a match must be checked segment by segment after the index found it: the pattern
+    /// has a ``SegmentTemplate`` (an extended pattern's capture beside fixed text or with a
+    /// constraint).
+    let needsChecking: Bool
+    /// Whether braces were read (``RouteOptions/extendedPatterns``): `{id}` is then a parameter.
+    let readsBraces: Bool
+    /// The templates of an extended pattern and its wildcard's name; `nil` for a plain pattern.
+    let extended: ExtendedParts?
     /// Whether a parameter is named like a reserved key (``RouteParameters/Keys``): reading a
     /// value by name may then not look at the names first.
     let hasReservedName: Bool
@@ -41,34 +55,58 @@ final class RoutePattern: Equatable, Sendable {
     /// Parses components that are already split on `/`, each with its UTF-8 offset in `source`
     /// (the pattern the user wrote), for error positions. `components` must be those of `text`
     /// (``PatternText/components(of:)`` reads them back from it).
-    init(text: String, components: [PatternComponent], source: String) throws(RoutePatternError) {
+    init(text: String, components: [PatternComponent], source: String, syntax: PatternSyntax = .plain)
+        throws(RoutePatternError)
+    {
         var parameterNames: [String] = []
         var packed: UInt64 = 0
         var seenNames: Set<String>?
+        var templates: [ExtendedParts.Template] = []
+        var wildcardName: String?
+        func add(_ name: String, segment index: Int, at offset: Int) throws(RoutePatternError) {
+            // A linear search while there are few names, a set beyond (patterns can be hostile).
+            if parameterNames.count == 16 { seenNames = Set(parameterNames) }
+            guard seenNames?.insert(name).inserted ?? !parameterNames.contains(name) else {
+                throw RoutePatternError(
+                    pattern: source, utf8Offset: offset, reason: .duplicateParameter(name))
+            }
+            if parameterNames.count < 8, index < 255 {
+                packed |= UInt64(index) << (8 * UInt64(parameterNames.count))
+            } else {
+                packed = .max  // not packable: more than eight, or a position of 255 or more
+            }
+            parameterNames.append(name)
+        }
+        var wildcardIndex = -1
         for (index, component) in components.enumerated() {
-            if component.text == "*" {
-                guard index == components.count - 1 else {
+            switch try syntax.parse(component.text, at: component.offset, source: source) {
+            case .wildcard(let name):
+                // One `*` a pattern: with two, where each ends would be a guess.
+                guard wildcardIndex < 0 else {
                     throw RoutePatternError(
-                        pattern: source, utf8Offset: component.offset, reason: .wildcardNotLast)
+                        pattern: source, utf8Offset: component.offset, reason: .secondWildcard)
                 }
-            } else if component.text.utf8.first == UInt8(ascii: ":") {
-                let name = RoutePattern.parameterName(component.text)
+                wildcardIndex = index
+                if let name {
+                    if parameterNames.contains(name) {
+                        throw RoutePatternError(
+                            pattern: source, utf8Offset: component.offset, reason: .duplicateParameter(name))
+                    }
+                    wildcardName = name
+                }
+            case .parameter(let name):
                 guard !name.isEmpty else {
                     throw RoutePatternError(
                         pattern: source, utf8Offset: component.offset, reason: .emptyParameterName)
                 }
-                // A linear search while there are few names, a set beyond (patterns can be hostile).
-                if parameterNames.count == 16 { seenNames = Set(parameterNames) }
-                guard seenNames?.insert(name).inserted ?? !parameterNames.contains(name) else {
-                    throw RoutePatternError(
-                        pattern: source, utf8Offset: component.offset, reason: .duplicateParameter(name))
-                }
-                if parameterNames.count < 8, index < 255 {
-                    packed |= UInt64(index) << (8 * UInt64(parameterNames.count))
-                } else {
-                    packed = .max  // not packable: more than eight, or a position of 255 or more
-                }
-                parameterNames.append(name)
+                try add(name, segment: index, at: component.offset)
+            case .template(let template):
+                templates.append(
+                    ExtendedParts.Template(
+                        segment: index, firstParameter: parameterNames.count, template: template))
+                for name in template.names { try add(name, segment: index, at: component.offset) }
+            case .literal:
+                break
             }
         }
         // What `segments` relies on (checked in debug builds, so by every test).
@@ -79,7 +117,14 @@ final class RoutePattern: Equatable, Sendable {
         packedPositions = packed
         storedParameterCount = Int32(truncatingIfNeeded: parameterNames.count)
         storedSegmentCount = Int32(truncatingIfNeeded: components.count)
-        hasWildcard = components.last?.text == "*"
+        hasWildcard = wildcardIndex >= 0
+        storedWildcardIndex = Int32(truncatingIfNeeded: wildcardIndex)
+        // An inner `*`: the segments after it are checked against the URL's last ones.
+        needsChecking = !templates.isEmpty || (wildcardIndex >= 0 && wildcardIndex < components.count - 1)
+        readsBraces = syntax.braces
+        extended =
+            templates.isEmpty && wildcardName == nil
+            ? nil : ExtendedParts(templates: templates, wildcardName: wildcardName)
         hasReservedName = parameterNames.contains {
             [
                 RouteParameters.Keys.pattern, RouteParameters.Keys.url, RouteParameters.Keys.scheme,
@@ -87,6 +132,12 @@ final class RoutePattern: Equatable, Sendable {
             ].contains($0)
         }
     }
+
+    /// The segment index of the `*`, `nil` without one.
+    var wildcardIndex: Int? { storedWildcardIndex >= 0 ? Int(storedWildcardIndex) : nil }
+
+    /// Whether the `*` has segments after it (`/*/tz/paid`).
+    var hasInnerWildcard: Bool { storedWildcardIndex >= 0 && Int(storedWildcardIndex) < segmentCount - 1 }
 
     /// How many `:name` segments there are.
     var parameterCount: Int { Int(storedParameterCount) }
@@ -100,9 +151,12 @@ final class RoutePattern: Equatable, Sendable {
     /// reads the index).
     var segments: [PatternSegment] {
         var segments: [PatternSegment] = []
+        var index = 0
         forEachSegment { kind, bytes, _ in
+            defer { index += 1 }
             switch kind {
             case .wildcard: segments.append(.wildcard)
+            case .template: segments.append(.template(extended!.template(atSegment: index)!.template))
             case .parameter:
                 segments.append(
                     .parameter(RoutePattern.parameterName(Substring(String(decoding: bytes, as: UTF8.self)))))
@@ -117,6 +171,8 @@ final class RoutePattern: Equatable, Sendable {
         case literal
         case parameter
         case wildcard
+        /// A ``SegmentTemplate`` of an extended pattern.
+        case template
     }
 
     /// Calls `body` with each segment's kind, its key and its bytes as written, without making
@@ -131,10 +187,9 @@ final class RoutePattern: Equatable, Sendable {
         text.withBytes { bytes in
             PatternText.forEachComponent(bytes) { range in
                 let component = UnsafeBufferPointer(rebasing: bytes[range])
-                if component.count == 1, component[0] == UInt8(ascii: "*") {
-                    body(.wildcard, component, component)
-                } else if component.first == UInt8(ascii: ":") {
-                    body(.parameter, component, component)
+                let kind = PatternSyntax.kind(of: component, braces: readsBraces)
+                if kind != .literal {
+                    body(kind, component, component)
                 } else if !component.contains(.percent) {
                     body(.literal, component, component)
                 } else {
@@ -223,10 +278,14 @@ final class RoutePattern: Equatable, Sendable {
         var parameter = 0
         var segment = 0
         forEachSegment { kind, _, _ in
-            if kind == .parameter {
-                if parameter == index { found = segment }
-                parameter += 1
+            let count: Int
+            switch kind {
+            case .parameter: count = 1
+            case .template: count = extended!.template(atSegment: segment)!.template.names.count
+            case .literal, .wildcard: count = 0
             }
+            if (parameter..<parameter + count).contains(index) { found = segment }
+            parameter += count
             segment += 1
         }
         return found
@@ -241,9 +300,18 @@ final class RoutePattern: Equatable, Sendable {
             // Eight parameters or more, or one past segment 254: read the segments.
             var index = 0
             for (position, segment) in segments.enumerated() {
-                guard case .parameter(let name) = segment else { continue }
-                body(index, name, position)
-                index += 1
+                switch segment {
+                case .parameter(let name):
+                    body(index, name, position)
+                    index += 1
+                case .template(let template):
+                    for name in template.names {
+                        body(index, name, position)
+                        index += 1
+                    }
+                case .literal, .wildcard:
+                    continue
+                }
             }
             return
         }
@@ -260,8 +328,10 @@ final class RoutePattern: Equatable, Sendable {
         body(index, String(Substring(utf8[start...])), segmentIndex(ofParameter: index))
     }
 
-    /// `:id` → `id`, `:id#` → `id`, `:` → `:` (JLRoutes' name for a bare colon), `:#` → empty.
+    /// `:id` → `id`, `:id#` → `id`, `:` → `:` (JLRoutes' name for a bare colon), `:#` → empty;
+    /// `{id}` and `{id}#` → `id` (an extended pattern's parameter).
     static func parameterName(_ component: Substring) -> String {
+        if component.utf8.first == .openBrace { return PatternSyntax.braceName(component) }
         guard component.utf8.count > 1 else { return String(component) }
         var name = component.dropFirstByte()
         if name.utf8.last == .hash { name = name.dropLastByte() }

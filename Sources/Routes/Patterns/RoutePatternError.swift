@@ -14,7 +14,7 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
     /// What is wrong with the pattern.
     ///
     /// ```swift
-    /// if error.reason == .wildcardNotLast { print("move * to the end") }
+    /// if error.reason == .secondWildcard { print("keep one * in the pattern") }
     /// ```
     public enum Reason: Sendable, Hashable {
         /// A `(` is never closed.
@@ -23,8 +23,8 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
         case unopenedParenthesis
         /// A `(` inside an optional group: groups do not nest.
         case nestedParenthesis
-        /// A `*` segment that is not the last segment of the pattern.
-        case wildcardNotLast
+        /// A second `*` (or `{name:*}`) in one pattern: where each would end is a guess.
+        case secondWildcard
         /// The same parameter name twice in one expansion of the pattern.
         case duplicateParameter(String)
         /// More optional groups than `limit` (10): each doubles the definitions a pattern makes.
@@ -42,6 +42,22 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
         /// The target of ``RouteTable/addRedirect(from:to:priority:)`` does not print as a URL
         /// (`myapp://h:abc/:x`: the port is not a number); the offset is its authority's.
         case targetNotAURL
+        /// In an extended pattern (``RouteOptions/extendedPatterns``), a `{` is never closed.
+        case unclosedBrace
+        /// In an extended pattern, a `}` has no matching `{`.
+        case unopenedBrace
+        /// In an extended pattern, a `{` inside braces.
+        case nestedBrace
+        /// In an extended pattern, two captures with no fixed text between them (`{a}{b}`): where
+        /// one ends would be a guess.
+        case adjacentCaptures
+        /// In an extended pattern, `{name:*}` beside other text in its segment.
+        case wildcardNotWhole
+        /// In an extended pattern, an empty value among allowed values (`{tab:posts||likes}`).
+        case emptyAllowedValue
+        /// In an extended pattern, a type that is neither built in (`int`, `uint`, `double`,
+        /// `bool`, `uuid`) nor registered with ``Router/addParameterType(_:accepts:)``.
+        case unknownCaptureType(String)
     }
 
     /// The pattern as it was given.
@@ -84,7 +100,7 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
         case .unclosedParenthesis: return "'(' is never closed"
         case .unopenedParenthesis: return "')' has no matching '('"
         case .nestedParenthesis: return "optional groups cannot be nested"
-        case .wildcardNotLast: return "'*' must be the last segment"
+        case .secondWildcard: return "a pattern holds one '*' at most"
         case .duplicateParameter(let name): return "parameter ':\(name)' appears twice"
         case .tooManyOptionalGroups(let limit): return "more than \(limit) optional groups"
         case .emptyParameterName: return "parameter has no name"
@@ -95,6 +111,16 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
             return "':\(name)' is not a value of the redirect's source \"\(source)\""
         case .targetNotAURL:
             return "the redirect's target does not print as a URL"
+        case .unclosedBrace: return "'{' is never closed"
+        case .unopenedBrace: return "'}' has no matching '{'"
+        case .nestedBrace: return "braces cannot be nested"
+        case .adjacentCaptures:
+            return "two captures need fixed text between them: where the first ends would be a guess"
+        case .wildcardNotWhole: return "'{name:*}' must be a whole segment"
+        case .emptyAllowedValue: return "an allowed value is empty"
+        case .unknownCaptureType(let name):
+            return "'\(name)' is not a type: int, uint, double, bool, uuid, or one registered "
+                + "with addParameterType(_:accepts:); allowed values are separated by '|'"
         }
     }
 

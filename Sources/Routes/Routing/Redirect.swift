@@ -26,7 +26,7 @@ final class Redirect {
 
     /// Parses `target` and checks that every expansion of `source` can print it: each `:name` it
     /// names is a value of that expansion.
-    init(_ target: String, source: [RoutePattern]) throws(RoutePatternError) {
+    init(_ target: String, source: [RoutePattern], syntax: PatternSyntax = .plain) throws(RoutePatternError) {
         self.target = target
         var path = Substring(target)
         if let (scheme, rest) = Scheme.split(path) {
@@ -40,7 +40,8 @@ final class Redirect {
         }
         let pathOffset = target.distance(from: target.startIndex, to: path.startIndex)
         do {
-            expansions = try OptionalGroupExpansion.expand(path.hasPrefix("/") ? String(path) : "/" + path)
+            expansions = try OptionalGroupExpansion.expand(
+                path.hasPrefix("/") ? String(path) : "/" + path, syntax: syntax)
         } catch {
             throw RoutePatternError(
                 pattern: target, offset: pathOffset + error.offset - (path.hasPrefix("/") ? 0 : 1),
@@ -48,7 +49,10 @@ final class Redirect {
         }
         // Printed with a sample value for each name, every expansion must be a URL.
         for expansion in expansions {
-            let printed = try? expansion.printed(value: { _ in "a" }, wildcard: ["a"]).get()
+            let sample = expansion.printed(value: { _ in "a" }, wildcard: ["a"])
+            // A constraint that refuses the sample value cannot be checked with it.
+            if case .failure(.rejected) = sample { continue }
+            let printed = try? sample.get()
             let authority = self.authority.map { $0.hasPrefix(":") ? "a" : $0 }
             guard
                 let printed,
@@ -176,7 +180,9 @@ extension RouteTable {
     public func addRedirect(from: String, to: String, priority: Int = 0) -> [Definition] {
         let redirect: Redirect
         do throws(RoutePatternError) {
-            redirect = try Redirect(to, source: try OptionalGroupExpansion.expand(from))
+            let syntax = patternSyntax
+            redirect = try Redirect(
+                to, source: try OptionalGroupExpansion.expand(from, syntax: syntax), syntax: syntax)
         } catch {
             report(error)
             return []

@@ -171,7 +171,7 @@ extension RouteTable {
     private func addGuard(_ routeGuard: RouteGuard) -> Bool {
         let expansions: [RoutePattern]
         do {
-            expansions = try OptionalGroupExpansion.expand(routeGuard.pattern)
+            expansions = try OptionalGroupExpansion.expand(routeGuard.pattern, syntax: patternSyntax)
         } catch {
             report(error)
             return false

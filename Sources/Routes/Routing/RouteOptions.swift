@@ -34,4 +34,22 @@ public struct RouteOptions: OptionSet, Sendable, Hashable {
     /// // https://example.com/post/7  →  segments "example.com", "post", "7"
     /// ```
     public static let treatHostAsPathComponent = RouteOptions(rawValue: 1 << 1)
+
+    /// Patterns added afterwards read braces: typed captures, allowed values, text beside a
+    /// capture, a named wildcard.
+    ///
+    /// The "Pattern syntax" article, *Extended patterns*, has the rules: `{id}` reads as `:id`;
+    /// typed captures (`{id:int}`, `uint`, `double`, `bool`, `uuid`, or a type the app
+    /// registered with ``Router/addParameterType(_:accepts:)``), allowed values
+    /// (`{tab:posts|likes}`), captures beside fixed text (`{name}.jpg`) and a named wildcard
+    /// (`{rest:*}`). Off by default, since braces are literal text in a plain pattern; set it
+    /// before adding routes, which are read as the options are when they are added.
+    ///
+    /// ```swift
+    /// router.myapp.options.insert(.extendedPatterns)
+    /// router.myapp.add(pattern: "/user/{id:int}") { params in
+    ///     params.int("id") != nil  // always true here
+    /// }
+    /// ```
+    public static let extendedPatterns = RouteOptions(rawValue: 1 << 2)
 }

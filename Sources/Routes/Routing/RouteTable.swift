@@ -163,11 +163,19 @@ public final class RouteTable {
         add(pattern: pattern, priority: priority, action: handler.map(Action.handler))
     }
 
-    /// Registers every expansion of `pattern` with `action`.
-    func add(pattern: String, priority: Int, action: Action?) -> [Definition] {
+    /// How this table reads pattern text: with braces when ``options`` has
+    /// ``RouteOptions/extendedPatterns``, with the router's types.
+    var patternSyntax: PatternSyntax {
+        PatternSyntax(
+            braces: options.contains(.extendedPatterns), types: router?.parameterTypes ?? [:])
+    }
+
+    /// Registers every expansion of `pattern` with `action`, read with `syntax` (by default the
+    /// table's own, ``patternSyntax``).
+    func add(pattern: String, priority: Int, action: Action?, syntax: PatternSyntax? = nil) -> [Definition] {
         let expansions: [RoutePattern]
         do {
-            expansions = try OptionalGroupExpansion.expand(pattern)
+            expansions = try OptionalGroupExpansion.expand(pattern, syntax: syntax ?? patternSyntax)
         } catch {
             report(error)
             return []
@@ -211,7 +219,8 @@ public final class RouteTable {
             guard definition.scheme == nil else {
                 throw RoutePatternError(pattern: definition.pattern, offset: 0, reason: .alreadyRegistered)
             }
-            definition.registeredPattern = try OptionalGroupExpansion.parseWithoutGroups(definition.pattern)
+            definition.registeredPattern = try OptionalGroupExpansion.parseWithoutGroups(
+                definition.pattern, syntax: patternSyntax)
         } catch {
             report(error)
             return false

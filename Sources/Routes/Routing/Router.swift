@@ -81,6 +81,40 @@ public final class Router {
     /// ```
     public var onInvalidPattern: ((RoutePatternError) -> Void)?
 
+    /// The types that extended patterns name besides the built-in ones, by name.
+    @exclusivity(unchecked) private(set) var parameterTypes: [String: @Sendable (String) -> Bool] = [:]
+
+    /// Registers a type for extended patterns: `{slug:name}` takes a value when `accepts` does.
+    ///
+    /// `accepts` gets the decoded value, as `params.string(_:)` reads it, whenever a URL reaches
+    /// a route with such a capture; a value it refuses makes that route not match, so the next
+    /// one is tried. Register types before adding the routes that name them: a pattern naming an
+    /// unknown type is rejected with ``RoutePatternError/Reason/unknownCaptureType(_:)``.
+    /// Built-in names (`int`, `uint`, `double`, `bool`, `uuid`) cannot be replaced.
+    ///
+    /// ```swift
+    /// router.addParameterType("slug") { value in
+    ///     value.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }
+    /// }
+    /// router.myapp.options.insert(.extendedPatterns)
+    /// router.myapp.add(pattern: "/post/{slug:slug}") { _ in true }
+    /// router.route(to: "myapp://post/hello-world")  // true
+    /// router.route(to: "myapp://post/Hello")        // false
+    /// ```
+    public func addParameterType(_ name: String, accepts: @escaping @Sendable (String) -> Bool) {
+        parameterTypes[name] = accepts
+    }
+
+    /// Receives the error of each ``TypedRoute`` type that a table refuses at registration: a
+    /// capture of its pattern that the type never decodes, or a nested property.
+    ///
+    /// ```swift
+    /// router.onInvalidTypedRoute = { error in
+    ///     assertionFailure(error.description)
+    /// }
+    /// ```
+    public var onInvalidTypedRoute: ((TypedRouteError) -> Void)?
+
     /// Tables of the other schemes, found by their lowercased ``RouteTable/key``.
     @exclusivity(unchecked) private var tables: [RouteTable] = []
     /// The URLs held while suspended and while `resume()` routes them (`RoutingQueue.swift`).

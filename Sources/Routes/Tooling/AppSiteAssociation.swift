@@ -194,7 +194,7 @@ enum AppSiteAssociation {
             let domain = hash.map { String(name[..<$0]) } ?? name
             if let host, domain.asciiLowercased() != host.asciiLowercased() { return nil }
             hostFragment = hash.map { String(name[name.index(after: $0)...]) }
-        case .parameter:
+        case .parameter, .template:
             break
         }
         segments.removeFirst()
@@ -202,7 +202,10 @@ enum AppSiteAssociation {
         var shape = Shape(
             definition: definition, segments: segments, onlyHost: segments.isEmpty && hostFragment == nil,
             hostIsSegment: true, hostFragment: hostFragment, hashParameter: hashParameter)
-        if case .parameter = first { shape.hostIsParameter = true }
+        switch first {
+        case .parameter, .template: shape.hostIsParameter = true
+        case .literal, .wildcard: break
+        }
         return shape
     }
 
@@ -227,6 +230,12 @@ enum AppSiteAssociation {
             entries = [Component(path: path), Component(path: path + "/")]
         default:
             entries = [Component(path: path)]
+        }
+        // An inner `*` takes zero segments too: the path without it.
+        if let inner = segments.dropLast().firstIndex(of: .wildcard) {
+            var without = segments
+            without.remove(at: inner)
+            entries.append(Component(path: "/" + without.map(encoded).joined(separator: "/")))
         }
         return fragmentEntries(shape) + entries
     }
@@ -334,11 +343,12 @@ enum AppSiteAssociation {
         }
     }
 
-    /// A segment's pattern: `*` for a parameter or a wildcard, the literal percent-encoded.
+    /// A segment's pattern: `*` for a parameter, a template or a wildcard, the literal
+    /// percent-encoded.
     private static func encoded(_ segment: PatternSegment) -> String {
         switch segment {
         case .literal(let text): return encoded(text)
-        case .parameter, .wildcard: return "*"
+        case .parameter, .template, .wildcard: return "*"
         }
     }
 
@@ -360,13 +370,15 @@ enum AppSiteAssociation {
         let segments = shape.segments
         if shape.onlyHost { return [[.literal("")]] }
         guard !hasHashLiteral(segments), shape.hashParameter == nil else { return [] }
+        // An inner `*` has no exclusion pattern of its own (its zero-segment form differs).
+        guard !segments.dropLast().contains(.wildcard) else { return [] }
         var items: [PathItem] = []
         for segment in segments {
             switch segment {
             case .literal(let text):
                 guard !text.contains("*") else { return [] }
                 items.append(.literal(text))
-            case .parameter, .wildcard:
+            case .parameter, .template, .wildcard:
                 items.append(.star)
             }
         }
@@ -406,7 +418,7 @@ enum AppSiteAssociation {
                             segments: Array(segments[..<index]) + [.literal(String(text[..<hash]))],
                             beforeFragment: true, keepsTrailingSlash: keepsTrailingSlash))
                 }
-            case .parameter:
+            case .parameter, .template:
                 paths.append(
                     RoutePath(
                         segments: Array(segments[...index]), beforeFragment: true,
@@ -464,7 +476,7 @@ enum AppSiteAssociation {
                     switch segment < route.count ? route[segment] : nil {
                     case .literal(let expected)?:
                         found = expected == text && search(item + 1, segment + 1, false)
-                    case .parameter?:
+                    case .parameter?, .template?:
                         found = (readsAnyText || !text.isEmpty) && search(item + 1, segment + 1, false)
                     case .wildcard?, nil:
                         found = false

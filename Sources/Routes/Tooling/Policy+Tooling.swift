@@ -76,7 +76,9 @@ struct RedirectTarget {
                 return (chosen, PercentDecoding.decodeOrKeep(Substring(name)))
             }
             let text = "/" + authority + (chosen.text == "/" ? "" : chosen.text)
-            return (try? OptionalGroupExpansion.expand(text).first).map { ($0, nil) }
+            return (try? OptionalGroupExpansion.expand(text, syntax: table.patternSyntax).first).map {
+                ($0, nil)
+            }
         }
         let start = router.table(forScheme: scheme)
         guard let (pattern, host) = read(by: start) else { return [] }

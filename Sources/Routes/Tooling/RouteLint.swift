@@ -32,6 +32,11 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         /// ``RouteTable/hosts`` without its port (`https://example.com/post/:id`: `/post/:id` in
         /// the table of `https`, with `example.com` in its hosts).
         case schemeInPattern
+        /// A literal or parameter name with `{`, `}` or `|` in a table without extended patterns.
+        ///
+        /// Such a pattern is matched as written today, and ``RouteOptions/extendedPatterns`` would
+        /// read it as braces (`/post/{id}` matches only `/post/%7Bid%7D` without it).
+        case bracesWithoutExtendedPatterns
         /// A route of the global table without a literal segment matches the URLs of every scheme
         /// without a table.
         ///
@@ -221,6 +226,7 @@ extension RouteTable {
         if let warning = emptyTable() { warnings.append(warning) }
         for (position, later) in definitions.enumerated() {
             if let warning = schemeInPattern(later) { warnings.append(warning) }
+            if let warning = bracesWithoutExtendedPatterns(later) { warnings.append(warning) }
             if isGlobal, let warning = catchAll(later) { warnings.append(warning) }
             let earlier = definitions.indices[..<position]
                 .first(where: { !declining[$0] && shapes[$0].covers(shapes[position]) })
@@ -270,6 +276,23 @@ extension RouteTable {
             fix: fix)
     }
 
+    /// A literal or a parameter name with `{`, `}` or `|` in a table that reads no braces.
+    private func bracesWithoutExtendedPatterns(_ definition: Definition) -> RouteLintWarning? {
+        guard !definition.parsed.readsBraces else { return nil }
+        let braced = definition.parsed.segments.first { segment in
+            switch segment {
+            case .literal(let text), .parameter(let text): return text.contains { "{}|".contains($0) }
+            case .template, .wildcard: return false
+            }
+        }
+        guard braced != nil else { return nil }
+        return RouteLintWarning(
+            kind: .bracesWithoutExtendedPatterns, scheme: scheme, pattern: definition.pattern,
+            earlierPattern: nil,
+            message: "holds '{', '}' or '|', which \(lintName) matches as written because its options "
+                + "lack extendedPatterns; with that option the pattern would read them as braces")
+    }
+
     /// A scheme's table that routes nothing and keeps its scheme's URLs from the global table.
     private func emptyTable() -> RouteLintWarning? {
         guard !isGlobal, definitions.isEmpty, !shouldFallback, unmatchedHandler == nil else { return nil }
@@ -283,7 +306,12 @@ extension RouteTable {
     /// A pattern without a literal segment: it matches whatever the URL's scheme and host.
     private func catchAll(_ definition: Definition) -> RouteLintWarning? {
         let segments = definition.parsed.segments
-        let hasLiteral = segments.contains { if case .literal = $0 { return true } else { return false } }
+        let hasLiteral = segments.contains { segment in
+            switch segment {
+            case .literal, .template: return true
+            case .parameter, .wildcard: return false
+            }
+        }
         guard !hasLiteral else { return nil }
         let parameters = segments.count - (definition.parsed.hasWildcard ? 1 : 0)
         let reach: String

@@ -10,33 +10,24 @@ extension RoutePattern {
 
     /// Whether some URL's segments match both patterns: the segment counts they accept meet, and
     /// at each position both can match the same segment (literals equal, the first ignoring
-    /// ASCII case, as a host segment is compared; a `:name` and a non-empty literal; two
-    /// `:name`s). Segments that a trailing `*` takes match anything.
+    /// ASCII case, as a host segment is compared; a `:name` or a template and a non-empty
+    /// literal; two `:name`s). Segments that a `*` takes match anything; the segments after an
+    /// inner `*` are aligned with the URL's last ones.
     func overlaps(_ other: RoutePattern, firstIgnoringCase: Bool = true) -> Bool {
-        let (segments, otherSegments) = (self.segments, other.segments)
-        let fixed = hasWildcard ? segments.count - 1 : segments.count
-        let otherFixed = other.hasWildcard ? otherSegments.count - 1 : otherSegments.count
-        switch (hasWildcard, other.hasWildcard) {
-        case (false, false): guard fixed == otherFixed else { return false }
-        case (true, false): guard otherFixed >= fixed else { return false }
-        case (false, true): guard fixed >= otherFixed else { return false }
-        case (true, true): break
-        }
-        for index in 0..<min(fixed, otherFixed) {
-            switch (segments[index], otherSegments[index]) {
-            case (.literal(let mine), .literal(let theirs)):
-                let equal =
-                    index == 0 && firstIgnoringCase
-                    ? mine.asciiLowercased() == theirs.asciiLowercased()
-                    : mine.utf8.elementsEqual(theirs.utf8)
-                guard equal else { return false }
-            case (.parameter, .literal(let text)), (.literal(let text), .parameter):
-                guard !text.isEmpty else { return false }
+        let (mine, theirs) = (PatternShape(self), PatternShape(other))
+        func meet(_ a: PatternSegment, _ b: PatternSegment, at urlIndex: Int) -> Bool {
+            switch (a, b) {
+            case (.literal(let x), .literal(let y)):
+                return urlIndex == 0 && firstIgnoringCase
+                    ? x.asciiLowercased() == y.asciiLowercased() : x.utf8.elementsEqual(y.utf8)
+            case (.parameter, .literal(let text)), (.literal(let text), .parameter),
+                (.template, .literal(let text)), (.literal(let text), .template):
+                return !text.isEmpty
             default:
-                continue
+                return true
             }
         }
-        return true
+        return mine.meets(theirs, meet)
     }
 
     /// Whether some URL of `target` with a fragment path appended matches `self` (a redirect
@@ -47,6 +38,8 @@ extension RoutePattern {
     func overlapsWithFragment(of target: RoutePattern, extraSegments: Bool, firstIgnoringCase: Bool = true)
         -> Bool
     {
+        // An inner `*` shifts the segments a fragment adds: said to overlap (lint's reach is a "may").
+        if hasInnerWildcard || target.hasInnerWildcard { return true }
         let own = segments
         let theirs = target.segments
         guard !target.hasWildcard, let last = theirs.last else {
@@ -79,7 +72,7 @@ extension RoutePattern {
     /// ``overlapsWithFragment(of:extraSegments:)``): it covers `target`, reads its last segment
     /// with a `:name` or a `*`, and, with `extraSegments`, takes more segments with a `*`.
     func coversWithFragment(of target: RoutePattern, extraSegments: Bool) -> Bool {
-        guard covers(target) else { return false }
+        guard !hasInnerWildcard, !target.hasInnerWildcard, covers(target) else { return false }
         guard !target.hasWildcard else { return true }
         let position = target.segments.count - 1
         if hasWildcard, segments.count - 1 <= position { return true }
@@ -94,40 +87,97 @@ extension RoutePattern {
 
     /// The pattern with every parameter renamed: equal shapes match exactly the same URLs.
     var shape: [PatternSegment] {
-        segments.map { if case .parameter = $0 { return .parameter("") } else { return $0 } }
+        segments.map { segment in
+            switch segment {
+            case .parameter: return .parameter("")
+            case .template(let template): return .template(template.unnamed)
+            case .literal, .wildcard: return segment
+            }
+        }
     }
 }
 
-/// A pattern's segments, read once, for comparing many pairs of patterns.
+/// A pattern's segments, read once, for comparing many pairs of patterns: the segments before
+/// the `*` (all of them without one) and those after it.
 struct PatternShape {
     let segments: [PatternSegment]
     let hasWildcard: Bool
+    /// The segments before the `*`, all of them without one.
+    let prefix: ArraySlice<PatternSegment>
+    /// The segments after the `*` (empty without one, or when it is last).
+    let suffix: ArraySlice<PatternSegment>
 
     init(_ pattern: RoutePattern) {
         segments = pattern.segments
         hasWildcard = pattern.hasWildcard
+        let wildcard = pattern.wildcardIndex ?? segments.count
+        prefix = segments[..<wildcard]
+        suffix = hasWildcard ? segments[(wildcard + 1)...] : []
     }
 
-    /// Whether every URL that `other` matches is matched by `self` too.
+    /// Whether every URL that `other` matches is matched by `self` too: at each position, the
+    /// segment of `self` takes every segment `other` can have there. With a `*`, `other`'s
+    /// segments before and after its own `*` must fill `self`'s before and after.
     func covers(_ other: PatternShape) -> Bool {
-        let fixed = hasWildcard ? segments.count - 1 : segments.count
-        let otherFixed = other.hasWildcard ? other.segments.count - 1 : other.segments.count
-        if hasWildcard {
-            guard otherFixed >= fixed else { return false }
-        } else {
-            guard !other.hasWildcard, otherFixed == fixed else { return false }
-        }
-        for index in 0..<fixed {
-            switch (segments[index], other.segments[index]) {
-            case (.literal(let mine), .literal(let theirs)):
-                guard mine.utf8.elementsEqual(theirs.utf8) else { return false }
-            case (.parameter, .parameter):
-                continue
-            case (.parameter, .literal(let theirs)):
-                guard !theirs.isEmpty else { return false }
-            default:
-                return false
+        func covers(_ a: PatternSegment, _ b: PatternSegment) -> Bool {
+            switch (a, b) {
+            case (.literal(let mine), .literal(let theirs)): return mine.utf8.elementsEqual(theirs.utf8)
+            case (.parameter, .parameter), (.parameter, .template): return true
+            case (.parameter, .literal(let theirs)): return !theirs.isEmpty
+            // A template covers one of its own shape only (constraints included).
+            case (.template(let mine), .template(let theirs)): return mine.shape == theirs.shape
+            default: return false
             }
+        }
+        guard hasWildcard else {
+            return !other.hasWildcard && other.segments.count == segments.count
+                && zip(segments, other.segments).allSatisfy(covers)
+        }
+        if other.hasWildcard {
+            guard other.prefix.count >= prefix.count, other.suffix.count >= suffix.count else { return false }
+        } else {
+            guard other.segments.count >= prefix.count + suffix.count else { return false }
+        }
+        let theirs = other.hasWildcard ? other.prefix : other.segments[...]
+        let theirEnd = other.hasWildcard ? other.suffix : other.segments[...]
+        return zip(prefix, theirs).allSatisfy(covers)
+            && zip(suffix.reversed(), theirEnd.reversed()).allSatisfy(covers)
+    }
+
+    /// Whether some URL's segments match both: `meet` says whether two segments at a URL index
+    /// can match the same one.
+    func meets(_ other: PatternShape, _ meet: (PatternSegment, PatternSegment, Int) -> Bool) -> Bool {
+        switch (hasWildcard, other.hasWildcard) {
+        case (false, false):
+            guard segments.count == other.segments.count else { return false }
+            return segments.indices.allSatisfy { meet(segments[$0], other.segments[$0], $0) }
+        case (true, false): return other.meetsFixed(self, { meet($1, $0, $2) })
+        case (false, true): return meetsFixed(other, meet)
+        case (true, true):
+            // Both take any middle: their prefixes and their suffixes must meet where they overlap.
+            let prefixes = min(prefix.count, other.prefix.count)
+            let suffixes = min(suffix.count, other.suffix.count)
+            return (0..<prefixes).allSatisfy {
+                meet(prefix[prefix.startIndex + $0], other.prefix[other.prefix.startIndex + $0], $0)
+            }
+                && (1...max(suffixes, 1)).prefix(suffixes).allSatisfy {
+                    meet(suffix[suffix.endIndex - $0], other.suffix[other.suffix.endIndex - $0], Int.max)
+                }
+        }
+    }
+
+    /// ``meets(_:_:)`` of a pattern without a `*` (`self`) and one with (`other`).
+    private func meetsFixed(_ other: PatternShape, _ meet: (PatternSegment, PatternSegment, Int) -> Bool)
+        -> Bool
+    {
+        let count = segments.count
+        guard count >= other.prefix.count + other.suffix.count else { return false }
+        for (offset, segment) in other.prefix.enumerated() where !meet(segments[offset], segment, offset) {
+            return false
+        }
+        for (offset, segment) in other.suffix.enumerated() {
+            let index = count - other.suffix.count + offset
+            if !meet(segments[index], segment, index) { return false }
         }
         return true
     }

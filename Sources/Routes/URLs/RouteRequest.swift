@@ -152,7 +152,10 @@ struct RouteRequest {
     func withSegments<Result>(_ body: (Segments) -> Result) -> Result {
         // The closure captures plain values: capturing the request copied it.
         let (layout, hasEscapes) = (layout, parts.ranges.hasEscapes)
-        return withSegmentBytes { RouteRequest.withSegments($0, layout, hasEscapes: hasEscapes, body) }
+        let plusAsSpace = options.contains(.decodePlusSymbols)
+        return withSegmentBytes {
+            RouteRequest.withSegments($0, layout, hasEscapes: hasEscapes, plusAsSpace: plusAsSpace, body)
+        }
     }
 
     /// Where a search of `index` for this request begins (``RouteIndex/searchStart(first:)``),
@@ -185,18 +188,21 @@ struct RouteRequest {
                 }
                 start = found
             }
-            return withSegments(bytes, layout, hasEscapes: hasEscapes) { index.hasMatch($0, from: start) }
+            return withSegments(
+                bytes, layout, hasEscapes: hasEscapes, plusAsSpace: options.contains(.decodePlusSymbols)
+            ) { index.hasMatch($0, from: start) }
         }
     }
 
     @inline(__always)
     private static func withSegments<Result>(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ layout: Layout, hasEscapes: Bool, _ body: (Segments) -> Result
+        _ bytes: UnsafeBufferPointer<UInt8>, _ layout: Layout, hasEscapes: Bool, plusAsSpace: Bool,
+        _ body: (Segments) -> Result
     ) -> Result {
         var result: Result?
         cutSegments(
             bytes, host: layout.host, hostBytes: layout.hostBytes, region: layout.region,
-            hasEscapes: hasEscapes,
+            hasEscapes: hasEscapes, plusAsSpace: plusAsSpace,
             for: Result.self
         ) {
             result = body($0)
@@ -213,7 +219,7 @@ struct RouteRequest {
     @inline(never)
     private static func cutSegments<Result>(
         _ bytes: UnsafeBufferPointer<UInt8>, host: ByteRange?, hostBytes: Int, region: ByteRange?,
-        hasEscapes: Bool, for _: Result.Type, _ body: (Segments) -> Void
+        hasEscapes: Bool, plusAsSpace: Bool, for _: Result.Type, _ body: (Segments) -> Void
     ) {
         func cut(into buffer: UnsafeMutableBufferPointer<ByteRange>) {
             var next = 0
@@ -234,7 +240,7 @@ struct RouteRequest {
             body(
                 Segments(
                     bytes: bytes, ranges: UnsafeBufferPointer(rebasing: buffer[..<next]),
-                    hostBytes: hostBytes, hasEscapes: hasEscapes))
+                    hostBytes: hostBytes, hasEscapes: hasEscapes, plusAsSpace: plusAsSpace))
         }
         // A short region has at most one segment per byte: a buffer of a constant size (under
         // 1 KB, on the stack) holds its segments without a counting pass; a long one is counted.
@@ -261,16 +267,19 @@ struct RouteRequest {
     func verdict(for pattern: RoutePattern) -> PatternVerdict {
         withSegments { segments in
             var texts = (0..<segments.count).map { String(decoding: segments.bytes(at: $0), as: UTF8.self) }
-            if segments.hostPrefix > 0, segments.count > 0,
-                pattern.segmentCount > 1 || !pattern.hasWildcard,
-                case .literal(let literal)? = pattern.segments.first,
+            // The pattern's segment read against the host segment: its first, or after a leading
+            // inner `*` that takes nothing, the one counted from the end.
+            let own = pattern.segments
+            let first = pattern.wildcardIndex == 0 ? own.count - segments.count : 0
+            if segments.hostPrefix > 0, segments.count > 0, own.indices.contains(first),
+                case .literal(let literal) = own[first],
                 RouteIndex.hostSegment(
                     segments.bytes(at: 0), hostPrefix: segments.hostPrefix, matches: literal)
             {
                 // The literal itself, written so that it decodes to itself.
                 texts[0] = literal.replacingOccurrences(of: "%", with: "%25")
             }
-            return pattern.verdict(for: texts)
+            return pattern.verdict(for: texts, plusAsSpace: segments.plusAsSpace)
         }
     }
 
@@ -466,6 +475,9 @@ struct Segments {
     let hostBytes: Int
     /// Whether a segment may hold an escape: when not, segments are compared as they are.
     let hasEscapes: Bool
+    /// Whether a `+` reads as a space (``RouteOptions/decodePlusSymbols``), for the constraints
+    /// of extended patterns.
+    let plusAsSpace: Bool
 
     /// The bytes of the first segment that came from the host (0: none).
     var hostPrefix: Int { hostBytes < 0 ? -hostBytes : hostBytes }

@@ -1,0 +1,117 @@
+/// What an extended pattern (``RouteOptions/extendedPatterns``) has beyond a plain one: its
+/// segment templates, checked after the index found a match, and its wildcard's name.
+final class ExtendedParts: Sendable {
+    struct Template: Sendable {
+        /// The segment the template stands for.
+        let segment: Int
+        /// The position among the pattern's parameters of the template's first capture.
+        let firstParameter: Int
+        let template: SegmentTemplate
+    }
+
+    /// In segment order.
+    let templates: [Template]
+    /// The name of `{name:*}`: its value is the wildcard's components.
+    let wildcardName: String?
+
+    init(templates: [Template], wildcardName: String?) {
+        self.templates = templates
+        self.wildcardName = wildcardName
+    }
+
+    func template(atSegment segment: Int) -> Template? {
+        templates.first { $0.segment == segment }
+    }
+
+    /// The template holding the `index`th parameter, if a template does.
+    func template(holdingParameter index: Int) -> Template? {
+        templates.first {
+            (($0.firstParameter)..<($0.firstParameter + $0.template.names.count)).contains(index)
+        }
+    }
+}
+
+extension RoutePattern {
+    /// The name under which the wildcard's components are also read (`{rest:*}`).
+    var wildcardName: String? { extended?.wildcardName }
+
+    /// Whether `segments`, which the index matched up to the pattern's `*` or end, match the
+    /// rest: every template, and the segments after an inner `*`.
+    func passesChecks(_ segments: Segments) -> Bool {
+        if hasInnerWildcard, !innerWildcardSuffixMatches(segments) { return false }
+        guard let extended else { return true }
+        return extended.templates.allSatisfy { template in
+            template.template.match(
+                segments.bytes, segments[urlIndex(ofSegment: template.segment, segments)],
+                plusAsSpace: segments.plusAsSpace)
+        }
+    }
+
+    /// The URL segment that pattern segment `index` stands for: the same index before the `*`,
+    /// counted from the end after it.
+    @inline(__always)
+    func urlIndex(ofSegment index: Int, _ segments: Segments) -> Int {
+        guard let wildcard = wildcardIndex, index > wildcard else { return index }
+        return segments.count - (segmentCount - index)
+    }
+
+    /// Whether the URL has enough segments for those after an inner `*`, and its last ones match
+    /// them: literals as the index compares them (decoded, a host's ASCII case ignored),
+    /// non-empty values for parameters (templates are matched apart).
+    func innerWildcardSuffixMatches(_ segments: Segments) -> Bool {
+        guard let wildcard = wildcardIndex else { return true }
+        let after = segmentCount - wildcard - 1
+        // The empty path reads as one empty segment, which a `*` does not take.
+        let available = segments.count == 1 && segments[0].isEmpty ? 0 : segments.count
+        guard available - wildcard >= after else { return false }
+        var matches = true
+        var index = 0
+        forEachSegment { kind, key, _ in
+            defer { index += 1 }
+            guard matches, index > wildcard else { return }
+            let url = segments.count - (segmentCount - index)
+            let bytes = segments.bytes(at: url)
+            switch kind {
+            case .parameter, .template: matches = !bytes.isEmpty
+            case .wildcard: break
+            case .literal:
+                if url == 0, segments.hostPrefix > 0 {
+                    matches = RouteIndex.hostSegment(
+                        bytes, hostPrefix: segments.hostPrefix, matches: String(decoding: key, as: UTF8.self))
+                } else {
+                    matches = PatternSegmentComparison.decodedEquals(bytes, key)
+                }
+            }
+        }
+        return matches
+    }
+
+    /// The byte range of the `index`th parameter's value in `segments`: its segment, or the part
+    /// of it that a template's capture took.
+    func range(ofParameter index: Int, in segments: Segments) -> ByteRange {
+        let segment = segments[urlIndex(ofSegment: segmentIndex(ofParameter: index), segments)]
+        guard let template = extended?.template(holdingParameter: index) else { return segment }
+        var found = ByteRange(uncheckedBounds: segment.lowerBound, segment.lowerBound)
+        _ = template.template.match(segments.bytes, segment, plusAsSpace: segments.plusAsSpace) {
+            number, range in
+            if template.firstParameter + number == index { found = range }
+        }
+        return found
+    }
+}
+
+/// A URL segment compared with a literal as the index compares them.
+enum PatternSegmentComparison {
+    /// Whether `raw`, percent-decoded (as written when undecodable), is `literal` byte for byte.
+    static func decodedEquals(_ raw: UnsafeBufferPointer<UInt8>, _ literal: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
+        guard raw.contains(.percent) else { return raw.elementsEqual(literal) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { output in
+            guard let count = PercentDecoding.decode(raw, into: output) else {
+                return raw.elementsEqual(literal)
+            }
+            return UnsafeBufferPointer(rebasing: output[..<count]).elementsEqual(literal)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// A segment of an extended pattern that a plain `:name` cannot say: captures beside fixed text
+/// (`{name}.jpg`, `v{major:int}.{minor:int}`) or a capture with a constraint (`{id:int}`).
+///
+/// Matching reads the URL's segment as written (escapes included): fixed text is compared byte
+/// for byte, a capture takes at least one byte and ends at the first occurrence of the fixed
+/// text after it, and the segment must end where the template does. No backtracking, so a match
+/// costs time linear in the segment. The captures' constraints are then checked on their decoded
+/// values (``CaptureConstraint``).
+struct SegmentTemplate: Sendable, Equatable {
+    enum Piece: Sendable, Equatable {
+        case fixed([UInt8])
+        /// The capture's position among the template's captures.
+        case capture(Int)
+    }
+
+    let pieces: [Piece]
+    let names: [String]
+    let constraints: [CaptureConstraint?]
+
+    static func == (lhs: SegmentTemplate, rhs: SegmentTemplate) -> Bool {
+        lhs.pieces == rhs.pieces && lhs.names == rhs.names
+            && lhs.constraints.map { $0?.written } == rhs.constraints.map { $0?.written }
+    }
+
+    /// The template with its names left out: two templates of one shape match the same URLs.
+    var shape: String {
+        pieces.map { piece in
+            switch piece {
+            case .fixed(let bytes): return String(decoding: bytes, as: UTF8.self)
+            case .capture(let index): return "{:" + (constraints[index]?.written ?? "") + "}"
+            }
+        }.joined()
+    }
+
+    /// The template with every capture renamed: equal unnamed templates match the same URLs.
+    var unnamed: SegmentTemplate {
+        SegmentTemplate(pieces: pieces, names: names.map { _ in "" }, constraints: constraints)
+    }
+
+    /// Calls `capture` with each capture's position and byte range in `bytes` when `segment`
+    /// matches; returns whether it does (constraints included).
+    func match(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ segment: ByteRange, plusAsSpace: Bool,
+        _ capture: (Int, ByteRange) -> Void = { _, _ in }
+    ) -> Bool {
+        var position = segment.lowerBound
+        var index = 0
+        while index < pieces.count {
+            switch pieces[index] {
+            case .fixed(let fixed):
+                guard SegmentTemplate.hasPrefix(bytes, at: position, segment.upperBound, fixed) else {
+                    return false
+                }
+                position += fixed.count
+            case .capture(let number):
+                var end = segment.upperBound
+                if index + 1 < pieces.count, case .fixed(let next) = pieces[index + 1] {
+                    // The first occurrence of the fixed text after at least one byte.
+                    guard
+                        let found = SegmentTemplate.firstOccurrence(
+                            of: next, in: bytes, from: position + 1, to: segment.upperBound)
+                    else { return false }
+                    end = found
+                }
+                guard end > position else { return false }
+                let range = ByteRange(uncheckedBounds: position, end)
+                if let constraint = constraints[number] {
+                    // The value as a handler reads it: one trailing `#` (a fragment route's) is
+                    // not part of it.
+                    var value = range
+                    if value.upperBound - value.lowerBound > 1, bytes[value.upperBound - 1] == .hash {
+                        value.upperBound -= 1
+                    }
+                    let text = UnsafeBufferPointer(rebasing: bytes[value.range])
+                    guard constraint.accepts(text, plusAsSpace: plusAsSpace) else { return false }
+                }
+                capture(number, range)
+                position = end
+            }
+            index += 1
+        }
+        return position == segment.upperBound
+    }
+
+    private static func hasPrefix(
+        _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, _ end: Int, _ fixed: [UInt8]
+    )
+        -> Bool
+    {
+        guard end - start >= fixed.count else { return false }
+        for offset in fixed.indices where bytes[start + offset] != fixed[offset] { return false }
+        return true
+    }
+
+    private static func firstOccurrence(
+        of fixed: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+    ) -> Int? {
+        guard !fixed.isEmpty, end - start >= fixed.count else { return nil }
+        for candidate in start...(end - fixed.count) where hasPrefix(bytes, at: candidate, end, fixed) {
+            return candidate
+        }
+        return nil
+    }
+}

@@ -1,0 +1,123 @@
+extension RouteMap {
+    /// The values of a URL's path prefixes that some route resolves, in order: a navigation
+    /// stack from one link. The last one is the URL itself, with its query and fragment.
+    ///
+    /// The prefixes end at each `/` of the path as routing reads it (the "Routing rules"
+    /// article, *Reading a URL*): with a host read as the first segment, `myapp://user/42/post/7`
+    /// has the prefixes `myapp://user`, `myapp://user/42`, `myapp://user/42/post`, then the URL;
+    /// `https://example.com/a/b` has `https://example.com/a`, then the URL. Each prefix keeps
+    /// the URL's scheme and authority as written, without query or fragment, and is resolved as
+    /// ``resolve(_:parameters:)`` resolves a URL: the same tables, guards and redirects. A
+    /// prefix that no route matches (``Router/canRoute(to:)``) is skipped without a walk; one
+    /// whose routes all decline is skipped after its walk (which calls the unmatched handler,
+    /// as `resolve` does). The result is empty when nothing resolves.
+    ///
+    /// ```swift
+    /// screens.myapp.add(pattern: "/user/:id") { params in
+    ///     params.int("id").map(Screen.user)
+    /// }
+    /// screens.myapp.add(pattern: "/user/:id/post/:pid") { params in
+    ///     params.int("pid").map(Screen.post)
+    /// }
+    /// screens.stack(for: "myapp://user/42/post/7")  // [.user(42), .post(7)]
+    /// ```
+    ///
+    /// A guard that refuses or holds a prefix leaves its value out; a held prefix joins the
+    /// router's queue, as a held URL does.
+    /// - Parameters:
+    ///   - url: the URL (a `URL` or a `String`).
+    ///   - parameters: extra parameters, given to every prefix.
+    /// - Returns: the values, shortest prefix first.
+    @_disfavoredOverload
+    public func stack(for url: some URLConvertible, parameters: [String: Any] = [:]) -> [Value] {
+        guard let parts = url.parts(loggingTo: router.logger) else { return [] }
+        var values: [Value] = []
+        for prefix in StackPrefixes.prefixes(of: url.routeInput.text, parts, in: router.table(for: parts))
+        where router.canRoute(to: prefix) {
+            if let value = resolve(prefix, parameters: parameters) { values.append(value) }
+        }
+        if let value = resolve(url, parameters: parameters) { values.append(value) }
+        return values
+    }
+}
+
+#if compiler(>=6.2)
+    extension RouteMap {
+        /// The values of a URL's path prefixes that some route resolves, in order, as
+        /// ``stack(for:parameters:)`` finds them, awaiting `async` closures in turn.
+        ///
+        /// ```swift
+        /// path = await screens.stack(for: url)  // a NavigationStack's path
+        /// ```
+        /// - Returns: the values, shortest prefix first.
+        public func stack(
+            for url: some URLConvertible, parameters: [String: Any] = [:],
+            isolation: isolated (any Actor)? = #isolation
+        ) async -> [Value] {
+            guard let parts = url.parts(loggingTo: router.logger) else { return [] }
+            var values: [Value] = []
+            for prefix in StackPrefixes.prefixes(of: url.routeInput.text, parts, in: router.table(for: parts))
+            where router.canRoute(to: prefix) {
+                if let value = await resolve(prefix, parameters: parameters, isolation: isolation) {
+                    values.append(value)
+                }
+            }
+            if let value = await resolve(url, parameters: parameters, isolation: isolation) {
+                values.append(value)
+            }
+            return values
+        }
+    }
+#endif
+
+/// The proper prefixes of a URL's path, as URL strings.
+enum StackPrefixes {
+    /// The prefixes of `text` (the URL as written; `parts`, its parts) shorter than the URL, at
+    /// each `/` of its path as `table` reads it: the text before the path, then the path's first
+    /// segments (one more `/` after a trailing empty segment, which reading removes).
+    static func prefixes(of text: String, _ parts: URLParts, in table: RouteTable) -> [String] {
+        let (head, path) = split(text)
+        let hasAuthority = head.contains("//")
+        let hostIsSegment =
+            parts.host.map { !$0.isEmpty && HostRule.isPathSegment($0, options: table.options) } ?? false
+        // The path without one leading and one trailing `/`, cut at each `/`.
+        var region = Substring(path)
+        if region.hasPrefix("/") { region = region.dropFirst() }
+        if !region.isEmpty, region.hasSuffix("/") { region = region.dropLast() }
+        var segments = region.split(separator: "/", omittingEmptySubsequences: false)
+        // After a host segment, an empty path (or a lone `/`) adds no segment.
+        if hostIsSegment, path.isEmpty || path == "/" { segments = [] }
+        var prefixes: [String] = []
+        if hostIsSegment, !segments.isEmpty { prefixes.append(head) }
+        for count in segments.indices.dropLast().map({ $0 + 1 }) {
+            let kept = segments[..<count]
+            var prefix = head + "/" + kept.joined(separator: "/")
+            if kept.last?.isEmpty == true { prefix += "/" }
+            // Without an authority, a path that starts with `//` would be read as one.
+            if !hasAuthority, prefix.dropFirst(head.count).hasPrefix("//") { continue }
+            prefixes.append(prefix)
+        }
+        return prefixes
+    }
+
+    /// The text before the path (scheme and authority), and the path (RFC 3986, appendix B).
+    private static func split(_ text: String) -> (head: String, path: String) {
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        // The scheme: up to a `:` before any `/`, `?` or `#`.
+        if let colon = scalars.firstIndex(where: { ":/?#".unicodeScalars.contains($0) }),
+            scalars[colon] == ":"
+        {
+            index = scalars.index(after: colon)
+        }
+        // The authority: after `//`, up to the next `/`, `?` or `#`.
+        if scalars[index...].starts(with: "//".unicodeScalars) {
+            let start = scalars.index(index, offsetBy: 2)
+            index =
+                scalars[start...].firstIndex(where: { "/?#".unicodeScalars.contains($0) }) ?? scalars.endIndex
+        }
+        let end =
+            scalars[index...].firstIndex(where: { "?#".unicodeScalars.contains($0) }) ?? scalars.endIndex
+        return (String(scalars[..<index]), String(scalars[index..<end]))
+    }
+}

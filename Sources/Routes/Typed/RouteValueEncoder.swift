@@ -1,0 +1,281 @@
+import Foundation
+
+/// Turns a ``TypedRoute`` value into the parameters of URL building: each property's key with
+/// its text (`String`) or texts (`[String]`, an array: a repeated query item). Texts are written
+/// as the typed accessors read them back (``ParameterText``): `Bool` as `true`/`false`, numbers
+/// by their `description`, enums by their raw value, `UUID`, `URL`. A `nil` property is left out;
+/// a nested value (a struct, a dictionary, an array of arrays) is refused, naming its key.
+enum RouteValueEncoder {
+    /// The parameters of `value`, or why it has none (an error about `pattern`).
+    static func parameters(of value: some Encodable, pattern: String) throws(URLBuildingError) -> [String:
+        Any]
+    {
+        let storage = Storage()
+        do {
+            try value.encode(to: PropertiesEncoder(storage: storage))
+        } catch let failure as Failure {
+            storage.fail(failure.reason)
+        } catch {
+            storage.fail(.notEncoded(String(describing: error)))
+        }
+        if let failure = storage.failure { throw URLBuildingError(pattern: pattern, reason: failure) }
+        return storage.values
+    }
+
+    /// What the encoders found so far.
+    fileprivate final class Storage {
+        var values: [String: Any] = [:]
+        /// The first refusal, for containers that cannot throw when they are made.
+        var failure: URLBuildingError.Reason?
+
+        func fail(_ reason: URLBuildingError.Reason) {
+            if failure == nil { failure = reason }
+        }
+    }
+
+    /// A refusal thrown through the value's own `encode(to:)`.
+    fileprivate struct Failure: Error {
+        let reason: URLBuildingError.Reason
+    }
+
+    /// What one property's value writes: one text, or each element's (an array, a set); `nil`
+    /// for `nil`.
+    fileprivate static func written(_ value: some Encodable, key: String) throws -> Written? {
+        guard let unwrapped = ParameterText.unwrapped(value) else { return nil }
+        if let text = ParameterText.text(of: unwrapped) { return .text(text) }
+        let encoder = ValueEncoder(key: key, allowsElements: true)
+        try value.encode(to: encoder)
+        if let reason = encoder.refusal { throw Failure(reason: reason) }
+        return encoder.written
+    }
+
+    /// The text of one value that is no array (an element): its own text, or what its
+    /// `encode(to:)` writes in a single-value container (a `Date`, a wrapper type).
+    fileprivate static func text(of value: some Encodable, key: String) throws -> String? {
+        guard let unwrapped = ParameterText.unwrapped(value) else { return nil }
+        if let text = ParameterText.text(of: unwrapped) { return text }
+        let encoder = ValueEncoder(key: key, allowsElements: false)
+        try value.encode(to: encoder)
+        if let reason = encoder.refusal { throw Failure(reason: reason) }
+        guard case .text(let text)? = encoder.written else { return nil }
+        return text
+    }
+
+    /// What a value writes.
+    fileprivate enum Written {
+        case text(String)
+        case elements([String])
+
+        var parameter: Any {
+            switch self {
+            case .text(let text): return text
+            case .elements(let texts): return texts
+            }
+        }
+    }
+}
+
+/// A key made by the encoder, for coding paths.
+private struct PropertyKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+/// The encoder of the value itself: its properties, in a keyed container.
+private struct PropertiesEncoder: Encoder {
+    let storage: RouteValueEncoder.Storage
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(PropertiesContainer<Key>(storage: storage))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        storage.fail(.notEncoded("a typed route encodes keyed properties, not an array"))
+        return ElementsContainer(encoder: ValueEncoder(key: "", allowsElements: true))
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        storage.fail(.notEncoded("a typed route encodes keyed properties, not a single value"))
+        return TextContainer(encoder: ValueEncoder(key: "", allowsElements: false))
+    }
+}
+
+private struct PropertiesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let storage: RouteValueEncoder.Storage
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil(forKey key: Key) {
+        storage.values[key.stringValue] = nil
+    }
+
+    mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
+        storage.values[key.stringValue] = try RouteValueEncoder.written(value, key: key.stringValue)?
+            .parameter
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        storage.fail(.nestedValue(key: key.stringValue))
+        return KeyedEncodingContainer(RefusingContainer<NestedKey>(key: key.stringValue))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        // The elements written here are the property's texts, stored as they come.
+        storage.values[key.stringValue] = [String]()
+        return ElementsContainer(
+            encoder: ValueEncoder(key: key.stringValue, allowsElements: true), storage: storage)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        storage.fail(.notEncoded("a typed route cannot encode a superclass"))
+        return ValueEncoder(key: "super", allowsElements: false)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        storage.fail(.nestedValue(key: key.stringValue))
+        return ValueEncoder(key: key.stringValue, allowsElements: false)
+    }
+}
+
+/// The encoder of one property's value that has no text of its own: a single value (its text)
+/// or, when `allowsElements`, an array (each element's text). A keyed container, or an array
+/// where none is allowed, is a nested value: ``refusal``.
+private final class ValueEncoder: Encoder {
+    let key: String
+    let allowsElements: Bool
+    var written: RouteValueEncoder.Written?
+    var refusal: URLBuildingError.Reason?
+    var codingPath: [any CodingKey] { [PropertyKey(stringValue: key)] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(key: String, allowsElements: Bool) {
+        self.key = key
+        self.allowsElements = allowsElements
+    }
+
+    func container<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        refusal = .nestedValue(key: key)
+        return KeyedEncodingContainer(RefusingContainer<NestedKey>(key: key))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if allowsElements {
+            if written == nil { written = .elements([]) }
+        } else {
+            refusal = .nestedValue(key: key)
+        }
+        return ElementsContainer(encoder: self)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        TextContainer(encoder: self)
+    }
+
+    /// Adds an element's text.
+    func append(_ text: String) {
+        guard case .elements(let texts)? = written else {
+            written = .elements([text])
+            return
+        }
+        written = .elements(texts + [text])
+    }
+}
+
+/// A nested keyed container: every write is refused, naming the property.
+private struct RefusingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let key: String
+    var codingPath: [any CodingKey] { [PropertyKey(stringValue: key)] }
+
+    private var refusal: RouteValueEncoder.Failure { .init(reason: .nestedValue(key: key)) }
+
+    mutating func encodeNil(forKey key: Key) throws { throw refusal }
+    mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws { throw refusal }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        KeyedEncodingContainer(RefusingContainer<NestedKey>(key: self.key))
+    }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        ElementsContainer(encoder: ValueEncoder(key: self.key, allowsElements: false))
+    }
+    mutating func superEncoder() -> any Encoder { ValueEncoder(key: key, allowsElements: false) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        ValueEncoder(key: self.key, allowsElements: false)
+    }
+}
+
+/// The elements of an array property: each one a value with a text; a `nil` element is left
+/// out, as URL building leaves it out.
+private struct ElementsContainer: UnkeyedEncodingContainer {
+    let encoder: ValueEncoder
+    /// When the property's container made this one (`nestedUnkeyedContainer(forKey:)`), the
+    /// storage that receives the texts as they come.
+    var storage: RouteValueEncoder.Storage?
+    private(set) var count = 0
+
+    init(encoder: ValueEncoder, storage: RouteValueEncoder.Storage? = nil) {
+        self.encoder = encoder
+        self.storage = storage
+    }
+
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    private var refusal: RouteValueEncoder.Failure { .init(reason: .nestedValue(key: encoder.key)) }
+
+    private mutating func append(_ text: String?) throws {
+        guard encoder.allowsElements else { throw refusal }
+        count += 1
+        guard let text else { return }
+        encoder.append(text)
+        if case .elements(let texts)? = encoder.written { storage?.values[encoder.key] = texts }
+    }
+
+    mutating func encodeNil() throws { try append(nil) }
+
+    mutating func encode<Value: Encodable>(_ value: Value) throws {
+        guard encoder.allowsElements else { throw refusal }
+        // An element is one value: an array inside an array is nested.
+        try append(RouteValueEncoder.text(of: value, key: encoder.key))
+    }
+
+    /// An element that is a container: a nested value.
+    private func refuseNested() {
+        encoder.refusal = .nestedValue(key: encoder.key)
+        storage?.fail(.nestedValue(key: encoder.key))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        refuseNested()
+        return KeyedEncodingContainer(RefusingContainer<NestedKey>(key: encoder.key))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        refuseNested()
+        return ElementsContainer(encoder: ValueEncoder(key: encoder.key, allowsElements: false))
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        refuseNested()
+        return ValueEncoder(key: encoder.key, allowsElements: false)
+    }
+}
+
+/// A single value's text.
+private struct TextContainer: SingleValueEncodingContainer {
+    let encoder: ValueEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    mutating func encodeNil() throws {}
+
+    mutating func encode<Value: Encodable>(_ value: Value) throws {
+        guard let text = try RouteValueEncoder.text(of: value, key: encoder.key) else { return }
+        encoder.written = .text(text)
+    }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import Routes
+import Testing
+
+/// Extended patterns (`RouteOptions.extendedPatterns`): braces, typed captures, allowed values,
+/// captures beside fixed text and a named wildcard ("Pattern syntax", *Extended patterns*).
+@MainActor
+struct ExtendedPatternTests {
+    /// A router whose `myapp` table reads braces, and the patterns each URL reached.
+    private func extended(_ patterns: [String]) -> (Router, () -> [String]) {
+        let router = Router()
+        router.myapp.options.insert(.extendedPatterns)
+        var reached: [String] = []
+        for pattern in patterns {
+            router.myapp.add(pattern: pattern) { params in
+                reached.append(
+                    "\(pattern) \(params.dictionary.filter { !$0.key.hasPrefix("JLRoute") }.sorted { $0.key < $1.key })"
+                )
+                return true
+            }
+        }
+        return (
+            router,
+            {
+                defer { reached = [] }
+                return reached
+            }
+        )
+    }
+
+    @Test func aBraceNameIsAParameter() {
+        let (router, reached) = extended(["/user/{id}"])
+        #expect(router.route(to: "myapp://user/42"))
+        #expect(reached() == [#"/user/{id} [(key: "id", value: "42")]"#])
+    }
+
+    @Test func bracesAreLiteralTextWithoutTheOption() {
+        let router = Router()
+        var values: [String] = []
+        router.myapp.add(pattern: "/user/{id}") { params in
+            values.append(params.pattern)
+            return true
+        }
+        #expect(!router.route(to: "myapp://user/42"))
+        #expect(router.route(to: "myapp://user/%7Bid%7D"))
+        #expect(values == ["/user/{id}"])
+    }
+
+    @Test func aTypedCaptureThatRefusesLetsTheNextRouteTry() {
+        let (router, reached) = extended(["/user/{id:int}", "/user/:name"])
+        #expect(router.route(to: "myapp://user/42"))
+        #expect(reached() == [#"/user/{id:int} [(key: "id", value: "42")]"#])
+        #expect(router.route(to: "myapp://user/me"))
+        #expect(reached() == [#"/user/:name [(key: "name", value: "me")]"#])
+    }
+
+    @Test func everyBuiltInTypeChecksTheDecodedValue() {
+        let cases: [(String, String, Bool)] = [
+            ("int", "-7", true), ("int", "7.5", false), ("uint", "7", true), ("uint", "-7", false),
+            ("double", "7.5", true), ("double", "x", false), ("bool", "YES", true), ("bool", "2", false),
+            ("uuid", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", true), ("uuid", "E621E1F8", false),
+            ("int", "%37", true),
+        ]
+        for (type, value, routes) in cases {
+            let (router, _) = extended(["/x/{v:\(type)}"])
+            #expect(router.route(to: "myapp://x/\(value)") == routes, "\(type) \(value)")
+            #expect(router.canRoute(to: "myapp://x/\(value)") == routes, "\(type) \(value)")
+        }
+    }
+
+    @Test func allowedValuesAreComparedDecoded() {
+        let (router, reached) = extended(["/user/:id/{tab:posts|likes}"])
+        #expect(router.route(to: "myapp://user/7/likes"))
+        #expect(!router.route(to: "myapp://user/7/Likes"))
+        #expect(router.route(to: "myapp://user/7/%70osts"))
+        #expect(reached().count == 2)
+    }
+
+    @Test func anAppTypeIsAskedWithTheDecodedValue() {
+        let router = Router()
+        router.addParameterType("slug") { $0.allSatisfy { $0.isLowercase || $0 == "-" } }
+        router.myapp.options.insert(.extendedPatterns)
+        router.myapp.add(pattern: "/post/{slug:slug}") { _ in true }
+        #expect(router.route(to: "myapp://post/hello-world"))
+        #expect(!router.route(to: "myapp://post/Hello"))
+    }
+
+    @Test func capturesBesideFixedTextEndAtTheFirstOccurrence() {
+        let (router, reached) = extended(["/photos/{name}.jpg", "/api/v{major:int}.{minor:int}"])
+        #expect(router.route(to: "myapp://photos/sunset.jpg"))
+        #expect(router.route(to: "myapp://photos/a.b.jpg"))
+        #expect(!router.route(to: "myapp://photos/.jpg"))
+        #expect(!router.route(to: "myapp://photos/a.jpg.jpg"))
+        #expect(router.route(to: "myapp://api/v1.22"))
+        #expect(!router.route(to: "myapp://api/v1.x"))
+        #expect(
+            reached() == [
+                #"/photos/{name}.jpg [(key: "name", value: "sunset")]"#,
+                #"/photos/{name}.jpg [(key: "name", value: "a.b")]"#,
+                #"/api/v{major:int}.{minor:int} [(key: "major", value: "1"), (key: "minor", value: "22")]"#,
+            ])
+    }
+
+    @Test func valuesAfterTheFourthAreReadFromTheirTemplates() {
+        let (router, reached) = extended(["/{a}-{b}/{c}-{d}/{e}-{f}"])
+        #expect(router.route(to: "myapp://1-2/3-4/5-6"))
+        #expect(
+            reached() == [
+                #"/{a}-{b}/{c}-{d}/{e}-{f} [(key: "a", value: "1"), (key: "b", value: "2"), (key: "c", value: "3"), (key: "d", value: "4"), (key: "e", value: "5"), (key: "f", value: "6")]"#
+            ])
+        let router2 = Router()
+        router2.myapp.options.insert(.extendedPatterns)
+        var six: String?
+        router2.myapp.add(pattern: "/{a}-{b}/{c}-{d}/{e}-{f}") { params in
+            six = params.string("f")
+            return true
+        }
+        #expect(router2.route(to: "myapp://1-2/3-4/5-6"))
+        #expect(six == "6")
+    }
+
+    @Test func aNamedWildcardGivesTheRemainingSegments() {
+        let router = Router()
+        router.myapp.options.insert(.extendedPatterns)
+        var rest: [String]?
+        var components: [String]?
+        router.myapp.add(pattern: "/files/{rest:*}") { params in
+            rest = params["rest"] as? [String]
+            components = params.wildcardComponents
+            return true
+        }
+        #expect(router.route(to: "myapp://files/a/b%20c"))
+        #expect(rest == ["a", "b c"])
+        #expect(components == ["a", "b c"])
+    }
+
+    @Test func malformedBracesAreRejectedWithTheirPosition() {
+        let cases: [(String, RoutePatternError.Reason, Int)] = [
+            ("/a/{x}{y}", .adjacentCaptures, 6),
+            ("/a/{x:float}", .unknownCaptureType("float"), 6),
+            ("/a/{x", .unclosedBrace, 3),
+            ("/a/x}", .unopenedBrace, 4),
+            ("/a/{x{y}}", .nestedBrace, 5),
+            ("/{r:*}/a/*", .secondWildcard, 9),
+            ("/a/b{r:*}", .wildcardNotWhole, 4),
+            ("/a/{t:a||b}", .emptyAllowedValue, 6),
+            ("/a/{}", .emptyParameterName, 3),
+            ("/{x}/{x:int}", .duplicateParameter("x"), 5),
+        ]
+        for (pattern, reason, offset) in cases {
+            let router = Router()
+            router.myapp.options.insert(.extendedPatterns)
+            var errors: [RoutePatternError] = []
+            router.myapp.onInvalidPattern = { errors.append($0) }
+            #expect(router.myapp.add(pattern: pattern).isEmpty, "\(pattern)")
+            #expect(errors.map(\.reason) == [reason], "\(pattern)")
+            #expect(errors.map(\.offset) == [offset], "\(pattern)")
+        }
+    }
+
+    @Test func urlsArePrintedSoThatTheyRouteBack() throws {
+        let router = Router()
+        router.https.options.insert(.extendedPatterns)
+        router.https.hosts = ["example.com"]
+        var names: [String] = []
+        router.https.add(pattern: "/photos/{name}.jpg") { params in
+            names.append(params.string("name") ?? "?")
+            return true
+        }
+        let url = try router.url(
+            for: "/photos/{name}.jpg", scheme: "https", host: "example.com", parameters: ["name": "sunset"])
+        #expect(url.absoluteString == "https://example.com/photos/sunset.jpg")
+        let tricky = try router.url(
+            for: "/photos/{name}.jpg", scheme: "https", host: "example.com", parameters: ["name": "a.jpg b"])
+        #expect(router.route(to: tricky))
+        #expect(names == ["a.jpg b"])
+        router.myapp.options.insert(.extendedPatterns)
+        router.myapp.add(pattern: "/user/{id:int}") { _ in true }
+        #expect(throws: URLBuildingError.self) {
+            try router.url(for: "/user/{id:int}", scheme: "myapp", parameters: ["id": "abc"])
+        }
+        #expect(
+            try router.url(for: "/user/{id:int}", scheme: "myapp", parameters: ["id": 42]).absoluteString
+                == "myapp://user/42")
+    }
+
+    @Test func lintReportsShadowingAndBracesThatATableDoesNotRead() {
+        let (router, _) = extended(["/post/:slug", "/post/{id:int}", "/post/{id:int}/x", "/post/:a/x"])
+        let kinds = router.lint().map { "\($0.kind) \($0.pattern)" }
+        #expect(kinds == ["shadowed /post/{id:int}"])
+        let plain = Router()
+        plain.myapp.add(pattern: "/post/{id}") { _ in true }
+        #expect(plain.lint().map(\.kind) == [.bracesWithoutExtendedPatterns])
+    }
+
+    @Test func guardsAndRedirectsReadBraces() {
+        let (router, reached) = extended(["/user/{id:int}"])
+        var asked: [String] = []
+        router.myapp.addGuard(for: "/user/{id:int}") { params in
+            asked.append(params.string("id") ?? "?")
+            return .proceed
+        }
+        router.myapp.addRedirect(from: "/u/{id:int}", to: "/user/{id:int}")
+        #expect(router.route(to: "myapp://u/7"))
+        #expect(!router.route(to: "myapp://u/x"))
+        #expect(asked == ["7"])
+        #expect(reached() == [#"/user/{id:int} [(key: "id", value: "7")]"#])
+    }
+
+    @Test func aWildcardMayStandAnywhereOnce() throws {
+        let router = Router()
+        var seen: [String] = []
+        router.myapp.add(pattern: "/*/tz/:tm/paid") { params in
+            seen.append("\(params.wildcardComponents ?? []) \(params.string("tm") ?? "-")")
+            return true
+        }
+        #expect(router.route(to: "myapp://a/b/tz/9/paid"))
+        #expect(router.route(to: "myapp://tz/9/paid"))
+        #expect(!router.route(to: "myapp://a/b/tz/9/paid/x"))
+        #expect(!router.route(to: "myapp://a/tz/9"))
+        #expect(router.canRoute(to: "myapp://x/tz/1/paid"))
+        #expect(!router.canRoute(to: "myapp://x/tz//paid"))
+        #expect(seen == [#"["a", "b"] 9"#, "[] 9"])
+        #expect(
+            try router.url(
+                for: "/*/tz/:tm/paid", scheme: "myapp",
+                parameters: [
+                    RouteParameters.Keys.wildcard: ["a", "b"], "tm": 3,
+                ]
+            ).absoluteString == "myapp://a/b/tz/3/paid")
+    }
+
+    @Test func aNamedInnerWildcardAndValuesAfterIt() {
+        let router = Router()
+        router.myapp.options.insert(.extendedPatterns)
+        var seen: [String] = []
+        router.myapp.add(pattern: "/docs/{path:*}/v{n:int}.html") { params in
+            seen.append("\(params["path"] as? [String] ?? []) \(params.int("n") ?? -1)")
+            return true
+        }
+        #expect(router.route(to: "myapp://docs/a/b/v2.html"))
+        #expect(!router.route(to: "myapp://docs/a/b/vx.html"))
+        #expect(seen == [#"["a", "b"] 2"#])
+    }
+}
