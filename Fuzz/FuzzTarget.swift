@@ -31,6 +31,12 @@ import Routes
 //                    g  lines `?Xpattern[>target]` are guards, `>from>to` redirects (in a tool
 //                       router): events, guard order, explain and lint agree with routing
 //                    l  lint's duplicate / renamed / shadowed findings are never asked by routing
+//                    x  every table reads extended patterns (braces: `{id:int}`, `{name}.jpg`,
+//                       `{t:a|b}`, `{rest:*}`), which the linear reference reads by the article's
+//                       grammar; `Router.expand(pattern:)` (plain) then predicts only patterns
+//                       without braces
+//                    t  typed routes: values made from the URL line are printed with
+//                       `url(for:scheme:)`, routed, and must come back equal (see `TypedCheck`)
 //   lines 1..<last patterns: even lines go to the `myapp` table, odd lines to the global table;
 //                  every fourth is registered with `add(definition:)`, the rest with `add(pattern:)`
 //   last line      the URL, routed as a String and (when `URL(string:)` accepts it) as a URL;
@@ -103,6 +109,7 @@ private struct FuzzCase {
         let myapp = router.myapp
         for table in [myapp, router.default] {
             table.options = options.contains("p") ? [] : [.decodePlusSymbols]
+            if options.contains("x") { table.options.insert(.extendedPatterns) }
             table.unmatchedHandler = { _, _ in log.unmatched += 1 }
         }
         if options.contains("h") { myapp.options.insert(.treatHostAsPathComponent) }
@@ -119,11 +126,15 @@ private struct FuzzCase {
                 ? nil
                 : { [url] params in
                     log.calls.append(
-                        FuzzCase.inspect(params, line: line, decoding: options.contains("c"), written: url))
+                        FuzzCase.inspect(
+                            params, line: line, decoding: options.contains("c"), written: url,
+                            braces: options.contains("x")))
                     return !declines(line: line)
                 }
             let expected = Result { () throws(RoutePatternError) in try Router.expand(pattern: pattern) }
-            if case .failure(let error) = expected {
+            // `expand` reads plain patterns: with braces read, it predicts nothing about this one.
+            let predicts = !(options.contains("x") && (pattern.contains("{") || pattern.contains("}")))
+            if predicts, case .failure(let error) = expected {
                 check(
                     error.pattern == pattern, "error names \(error.pattern.debugDescription), not the pattern"
                 )
@@ -139,7 +150,7 @@ private struct FuzzCase {
                 added = table.add(definition: definition) ? [definition] : []
                 let hasGroup = pattern.contains("(") || pattern.contains(")")
                 check(
-                    added.isEmpty == (hasGroup || (try? expected.get()) == nil),
+                    !predicts || added.isEmpty == (hasGroup || (try? expected.get()) == nil),
                     "add(definition:) of \(pattern.debugDescription) registered \(added.count), expand gave \(expected)"
                 )
                 check(
@@ -147,7 +158,10 @@ private struct FuzzCase {
                     "add(definition:) rejection reported \(reported.count) times")
             } else {
                 added = table.add(pattern: pattern, priority: priority, handler: handler)
+                check(added.isEmpty == (reported.count == 1), "add(pattern:) reported \(reported.count) errors")
                 switch expected {
+                case _ where !predicts:
+                    break
                 case .success(let expansions):
                     check(
                         added.map(\.pattern) == expansions,
@@ -247,6 +261,7 @@ private struct FuzzCase {
         if options.contains("s") {
             SuspensionCheck(script: Array(lastLine.prefix(SuspensionCheck.maximumSteps))).run()
         }
+        if options.contains("t") { TypedCheck(line: url, plusIsSpace: !options.contains("p")).run() }
     }
 
     /// Routing `value` calls the same handlers as routing the string did.
@@ -267,15 +282,18 @@ private struct FuzzCase {
 
     /// Checks the parameters a handler receives and names the call.
     /// `written` is the URL line: its query names are read as written, as routing reads them.
-    static func inspect(_ params: RouteParameters, line: Int, decoding: Bool, written: String) -> FuzzCall {
+    static func inspect(
+        _ params: RouteParameters, line: Int, decoding: Bool, written: String, braces: Bool = false
+    ) -> FuzzCall {
         let dictionary = params.dictionary
         let pattern = params.pattern
-        let parsed = LinearReference.Pattern(pattern)
+        let parsed = LinearReference.Pattern(pattern, braces: braces)
         var allowed = Set(parsed.parameterNames).union([
             RouteParameters.Keys.pattern, RouteParameters.Keys.url, RouteParameters.Keys.scheme,
             FuzzCase.extraKey,
         ])
         if parsed.hasWildcard { allowed.insert(RouteParameters.Keys.wildcard) }
+        if let name = parsed.wildcardName { allowed.insert(name) }
         allowed.formUnion(FuzzCase.queryNames(params.url))
         allowed.formUnion(FuzzCase.queryNames(written: written))
         for key in dictionary.keys {
@@ -541,10 +559,12 @@ extension FuzzCase {
     /// whose names are reserved.
     func buildParameters(line: Int) -> (parameters: [String: Any], omitted: [String])? {
         guard let expansions = try? Router.expand(pattern: patterns[line]) else { return nil }
+        // With braces, a capture's value must fit its constraint and fixed text: not built here.
+        if options.contains("x"), patterns[line].contains(where: { "{}".contains($0) }) { return nil }
         var names: [String] = []
         var hasWildcard = false
         for expansion in expansions {
-            let parsed = LinearReference.Pattern(expansion)
+            let parsed = LinearReference.Pattern(expansion, braces: options.contains("x"))
             for name in parsed.parameterNames where !names.contains(name) { names.append(name) }
             hasWildcard = hasWildcard || parsed.hasWildcard
         }
@@ -606,6 +626,7 @@ extension FuzzCase {
             let owner = Router()
             let table = inMyapp ? owner.myapp : owner.default
             table.options = options.contains("p") ? [] : [.decodePlusSymbols]
+            if options.contains("x") { table.options.insert(.extendedPatterns) }
             if options.contains(inMyapp ? "h" : "H") { table.options.insert(.treatHostAsPathComponent) }
             table.add(pattern: pattern) { _ in true }
             if let tableBuilt = try? table.url(for: pattern, host: host, parameters: parameters) {
@@ -684,11 +705,13 @@ extension FuzzCase {
         let back = Router()
         let table = inMyapp && !viaFallback ? back.myapp : back.default
         table.options = options.contains("p") ? [] : [.decodePlusSymbols]
+        if options.contains("x") { table.options.insert(.extendedPatterns) }
         if options.contains(table === back.default ? "H" : "h") {
             table.options.insert(.treatHostAsPathComponent)
         }
         if viaFallback {
             back.myapp.options = options.contains("p") ? [] : [.decodePlusSymbols]
+            if options.contains("x") { back.myapp.options.insert(.extendedPatterns) }
             if options.contains("h") { back.myapp.options.insert(.treatHostAsPathComponent) }
             back.myapp.shouldFallback = true
         }
@@ -705,7 +728,7 @@ extension FuzzCase {
         for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
             if key == RouteParameters.Keys.wildcard {
                 let expected = value as? [String]
-                if LinearReference.Pattern(params.pattern).hasWildcard
+                if LinearReference.Pattern(params.pattern, braces: options.contains("x")).hasWildcard
                     && params.wildcardComponents != expected
                 {
                     problems.append(
@@ -741,6 +764,7 @@ extension FuzzCase {
         let https = site.https
         for table in [https, site.default] {
             table.options = options.contains("p") ? [] : [.decodePlusSymbols]
+            if options.contains("x") { table.options.insert(.extendedPatterns) }
         }
         if options.contains("h") { https.options.insert(.treatHostAsPathComponent) }
         if options.contains("H") { site.default.options.insert(.treatHostAsPathComponent) }
@@ -1316,6 +1340,7 @@ extension FuzzCase {
         let myapp = router.myapp
         for table in [myapp, router.default] {
             table.options = options.contains("p") ? [] : [.decodePlusSymbols]
+            if options.contains("x") { table.options.insert(.extendedPatterns) }
         }
         if options.contains("h") { myapp.options.insert(.treatHostAsPathComponent) }
         if options.contains("H") { router.default.options.insert(.treatHostAsPathComponent) }
@@ -1730,8 +1755,8 @@ extension FuzzCase {
             return true
         }
         guard scratch.route(to: walk.url), let read else { return }
-        let toPattern = LinearReference.Pattern(to)
-        let fromPattern = LinearReference.Pattern(from)
+        let toPattern = LinearReference.Pattern(to, braces: options.contains("x"))
+        let fromPattern = LinearReference.Pattern(from, braces: options.contains("x"))
         var problems: [String] = []
         for name in toPattern.parameterNames where read[name] as? String != target[name] as? String {
             problems.append("\(name): \(String(describing: target[name])), from read \(String(describing: read[name]))")
@@ -1751,5 +1776,58 @@ extension FuzzCase {
             "redirect-values", problems.isEmpty,
             "\(from.debugDescription) redirected \(walk.url.debugDescription) to \(to.debugDescription), whose "
                 + "handler got other values: \(problems.joined(separator: "; ")): " + about)
+    }
+}
+
+/// `t`: typed routes round trip. Values are cut from the URL line (its `/`-separated pieces), a
+/// link is printed with `url(for:scheme:)` and routed: the handler must receive an equal value.
+/// A value its pattern cannot print (an empty capture, an id that is not an `Int`) throws; what
+/// prints must come back.
+private struct TypedCheck {
+    enum Tab: String, Codable, CaseIterable { case posts, likes }
+
+    struct Link: TypedRoute, Equatable {
+        static let pattern = "/link/{id:int}/{name}.x(/{tab:posts|likes})"
+        var id: Int
+        var name: String
+        var tab: Tab?
+        var ref: String?
+        var tags: [String]?
+    }
+
+    struct Rest: TypedRoute, Equatable {
+        static let pattern = "/rest/{head}-{tail}/{rest:*}"
+        var head: String
+        var tail: String
+        var rest: [String]
+    }
+
+    let line: String
+    let plusIsSpace: Bool
+
+    func run() {
+        let pieces = line.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        func piece(_ index: Int) -> String { pieces.isEmpty ? "" : pieces[index % pieces.count] }
+        let router = Router()
+        router.myapp.options = plusIsSpace ? [.decodePlusSymbols] : []
+        var received: [Any] = []
+        router.myapp.add(Link.self) { link in received.append(link); return true }
+        router.myapp.add(Rest.self) { link in received.append(link); return true }
+        let link = Link(
+            id: piece(0).utf8.count, name: piece(1), tab: pieces.count > 2 ? .likes : nil,
+            ref: pieces.count > 3 ? piece(3) : nil, tags: pieces.count > 4 ? [piece(4), piece(5)] : nil)
+        roundTrip(link, router) { received.last as? Link }
+        received = []
+        let rest = Rest(head: piece(1), tail: piece(2), rest: Array(pieces.dropFirst(3)))
+        roundTrip(rest, router) { received.last as? Rest }
+    }
+
+    private func roundTrip<Value: TypedRoute & Equatable>(
+        _ value: Value, _ router: Router, _ received: () -> Value?
+    ) {
+        guard let url = try? router.url(for: value, scheme: "myapp") else { return }
+        check(router.route(to: url), "typed: \(url) of \(value) routes nowhere")
+        check(received() == value, "typed: \(url) gave \(String(describing: received())), not \(value)")
+        check(router.roundTrip(value, scheme: "myapp").isEmpty, "typed: roundTrip of \(value) reports differences")
     }
 }
