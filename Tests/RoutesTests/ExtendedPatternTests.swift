@@ -242,4 +242,20 @@ struct ExtendedPatternTests {
         #expect(!router.route(to: "myapp://docs/a/b/vx.html"))
         #expect(seen == [#"["a", "b"] 2"#])
     }
+
+    @Test func withBracesReadAColonNameWithABraceIsReadByTheirGrammar() {
+        let (router, reached) = extended(["/x/:n{a}", "/:x|y"])
+        #expect(router.route(to: "myapp://x/:nvalue"))
+        #expect(router.route(to: "myapp://anything"))
+        #expect(
+            reached() == [
+                #"/x/:n{a} [(key: "a", value: "value")]"#, #"/:x|y [(key: "x|y", value: "anything")]"#,
+            ])
+        let plain = Router()
+        plain.myapp.add(pattern: "/:x|y") { _ in true }
+        plain.myapp.add(pattern: "/a|b/:id{int}") { _ in true }
+        #expect(
+            plain.lint().map { "\($0.kind) \($0.pattern)" } == ["bracesWithoutExtendedPatterns /a|b/:id{int}"]
+        )
+    }
 }

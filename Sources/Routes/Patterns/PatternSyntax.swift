@@ -22,8 +22,10 @@ struct PatternSyntax: Sendable {
     /// bytes alone (the pattern was parsed at registration, so its braces are well formed).
     static func kind(of component: UnsafeBufferPointer<UInt8>, braces: Bool) -> RoutePattern.SegmentKind {
         if component.count == 1, component[0] == UInt8(ascii: "*") { return .wildcard }
-        if component.first == UInt8(ascii: ":") { return .parameter }
-        guard braces, component.contains(.openBrace) else { return .literal }
+        // With braces read, a component with a brace is read by their grammar, a `:name` too.
+        guard braces, component.contains(where: { $0 == .openBrace || $0 == .closeBrace }) else {
+            return component.first == UInt8(ascii: ":") ? .parameter : .literal
+        }
         switch bracesShape(of: component) {
         case .name: return .parameter
         case .wildcard: return .wildcard
@@ -63,9 +65,9 @@ struct PatternSyntax: Sendable {
     {
         let bytes = Array(component.utf8)
         if bytes == [UInt8(ascii: "*")] { return .wildcard(nil) }
-        if bytes.first == UInt8(ascii: ":") { return .parameter(RoutePattern.parameterName(component)) }
         guard braces, bytes.contains(where: { $0 == .openBrace || $0 == .closeBrace }) else {
-            return .literal
+            return bytes.first == UInt8(ascii: ":")
+                ? .parameter(RoutePattern.parameterName(component)) : .literal
         }
         func error(_ at: Int, _ reason: RoutePatternError.Reason) -> RoutePatternError {
             RoutePatternError(pattern: source, utf8Offset: offset + at, reason: reason)

@@ -32,7 +32,7 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         /// ``RouteTable/hosts`` without its port (`https://example.com/post/:id`: `/post/:id` in
         /// the table of `https`, with `example.com` in its hosts).
         case schemeInPattern
-        /// A literal or parameter name with `{`, `}` or `|` in a table without extended patterns.
+        /// A literal or parameter name with `{` or `}` in a table without extended patterns.
         ///
         /// Such a pattern is matched as written today, and ``RouteOptions/extendedPatterns`` would
         /// read it as braces (`/post/{id}` matches only `/post/%7Bid%7D` without it).
@@ -276,12 +276,13 @@ extension RouteTable {
             fix: fix)
     }
 
-    /// A literal or a parameter name with `{`, `}` or `|` in a table that reads no braces.
+    /// A literal or a parameter name with `{` or `}` in a table that reads no braces.
     private func bracesWithoutExtendedPatterns(_ definition: Definition) -> RouteLintWarning? {
         guard !definition.parsed.readsBraces else { return nil }
         let braced = definition.parsed.segments.first { segment in
             switch segment {
-            case .literal(let text), .parameter(let text): return text.contains { "{}|".contains($0) }
+            // `|` means something only inside braces: alone, the option leaves it as it is.
+            case .literal(let text), .parameter(let text): return text.contains { "{}".contains($0) }
             case .template, .wildcard: return false
             }
         }
@@ -289,7 +290,7 @@ extension RouteTable {
         return RouteLintWarning(
             kind: .bracesWithoutExtendedPatterns, scheme: scheme, pattern: definition.pattern,
             earlierPattern: nil,
-            message: "holds '{', '}' or '|', which \(lintName) matches as written because its options "
+            message: "holds '{' or '}', which \(lintName) matches as written because its options "
                 + "lack extendedPatterns; with that option the pattern would read them as braces")
     }
 
