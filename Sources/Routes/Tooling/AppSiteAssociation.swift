@@ -218,6 +218,19 @@ enum AppSiteAssociation {
             return [Component(path: "/", fragment: fragment(segments, prefix: encoded(rest)))]
         }
         if shape.onlyHost { return [Component(path: "/")] }
+        if let inner = segments.dropLast().firstIndex(of: .wildcard) {
+            // An inner `*` takes any number of segments, the fragment's too: the path up to it
+            // (or up to a literal's `#`), then any text, any fragment.
+            var path: [String] = []
+            for segment in segments[..<inner] {
+                if case .literal(let text) = segment, let hash = text.firstIndex(of: "#") {
+                    path.append(encoded(String(text[..<hash])))
+                    break
+                }
+                path.append(encoded(segment))
+            }
+            return [Component(path: "/" + path.joined(separator: "/") + "*")]
+        }
         var entries: [Component]
         let path = "/" + segments.map(encoded).joined(separator: "/")
         switch segments.last {
@@ -230,12 +243,6 @@ enum AppSiteAssociation {
             entries = [Component(path: path), Component(path: path + "/")]
         default:
             entries = [Component(path: path)]
-        }
-        // An inner `*` takes zero segments too: the path without it.
-        if let inner = segments.dropLast().firstIndex(of: .wildcard) {
-            var without = segments
-            without.remove(at: inner)
-            entries.append(Component(path: "/" + without.map(encoded).joined(separator: "/")))
         }
         return fragmentEntries(shape) + entries
     }
