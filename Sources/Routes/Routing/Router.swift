@@ -220,7 +220,8 @@ public final class Router {
     /// try Router.expand(pattern: "/post/:id(/comments)(/:commentID)")
     /// // ["/post/:id/comments/:commentID", "/post/:id/:commentID",
     /// //  "/post/:id/comments", "/post/:id"]
-    /// try Router.expand(pattern: "/a/*/b")  // throws: '*' must be the last segment
+    /// try Router.expand(pattern: "/a/*/b/*")
+    /// // throws: a pattern holds one '*' at most
     /// ```
     public static func expand(pattern: String) throws(RoutePatternError) -> [String] {
         try OptionalGroupExpansion.expand(pattern).map(\.text)
