@@ -48,8 +48,30 @@ PRELUDE = {
     "params": GIVEN + ["let params: RouteParameters = given()"],
     "event": GIVEN + ["let event: RoutingEvent = given()"],
 }
+# The link types of the "Typed routes" article, for the listings of the typed-route sources.
+TAB = ["enum Tab: String, Codable, CaseIterable { case posts, likes }"]
+USER_LINK = TAB + [
+    "struct UserLink: TypedRoute, Hashable {",
+    '    static let pattern = "/user/{id:int}(/{tab:posts|likes})"',
+    "    var id: Int", "    var tab: Tab? = nil", "    var ref: String? = nil", "}"]
+TYPED = {
+    "UserLink": USER_LINK,
+    "PhotoLink": ["struct PhotoLink: TypedRoute, Hashable {",
+                  '    static let pattern = "/photos/{name}.jpg"', "    var name: String", "}"],
+    "PostLink": ["struct PostLink: TypedRoute, Hashable {",
+                 '    static let pattern = "/post/{id:int}"', "    var id: Int", "}"],
+    "link": USER_LINK + ['let link = UserLink(id: 42, tab: .likes, ref: "mail")'],
+    "store": ["@MainActor final class Store {",
+              "    func user(id: Int) async -> String? { nil }",
+              "    func post(id: Int) async -> String? { nil }", "}", "let store = Store()"],
+    "error": GIVEN + ["let error: TypedRouteError = given()"],
+    "difference": GIVEN + ["let difference: RoundTripDifference = given()"],
+}
 # The same, for the listings of one source file: the value its page is about.
 FILE_PRELUDE = {
+    "TypedRoute.swift": TYPED,
+    "TypedRoute+Registration.swift": TYPED,
+    "TypedRoute+Building.swift": TYPED,
     "URLBuilding.swift": {"error": GIVEN + ["let error: URLBuildingError = given()"]},
     "RoutePatternError.swift": {"error": GIVEN + ["let error: RoutePatternError = given()"]},
     "RouteLint.swift": {"warning": GIVEN + ["let warning: RouteLintWarning = given()"]},

@@ -105,8 +105,10 @@ public final class Router {
         parameterTypes[name] = accepts
     }
 
-    /// Receives the error of each ``TypedRoute`` type that a table refuses at registration: a
-    /// capture of its pattern that the type never decodes, or a nested property.
+    /// Receives the error of each ``TypedRoute`` type that a table refuses at registration.
+    ///
+    /// A table refuses a type when its pattern captures a value that the type never decodes,
+    /// or when a property is a nested value (``TypedRouteError/Reason-swift.enum``).
     ///
     /// ```swift
     /// router.onInvalidTypedRoute = { error in
