@@ -48,7 +48,10 @@ extension RouteMap {
         /// ``stack(for:parameters:)`` finds them, awaiting `async` closures in turn.
         ///
         /// ```swift
-        /// path = await screens.stack(for: url)  // a NavigationStack's path
+        /// Task { @MainActor in
+        ///     let stack = await screens.stack(for: url)
+        ///     print(stack)  // a NavigationStack's path
+        /// }
         /// ```
         /// - Returns: the values, shortest prefix first.
         public func stack(

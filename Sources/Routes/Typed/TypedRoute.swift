@@ -109,7 +109,7 @@ public struct TypedRouteError: Error, Sendable, Hashable, CustomStringConvertibl
 /// ``Router/roundTrip(_:scheme:host:)``.
 ///
 /// ```swift
-/// for difference in router.roundTrip(link, scheme: "myapp") {
+/// for difference in router.roundTrip(UserLink(id: 42), scheme: "myapp") {
 ///     print(difference)  // in a test: Issue.record("\(difference)")
 /// }
 /// ```
