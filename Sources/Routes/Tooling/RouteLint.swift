@@ -123,8 +123,10 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
     /// warning.scheme  // "myapp"
     /// ```
     public let scheme: String
-    /// The pattern of the definition the finding is about (empty for ``Kind/emptyTable``; the
-    /// guard's pattern, as given, for ``Kind/unreachableGuard``).
+    /// The pattern of the definition the finding is about.
+    ///
+    /// It is empty for ``Kind/emptyTable``, and the guard's pattern, as given, for
+    /// ``Kind/unreachableGuard``.
     ///
     /// ```swift
     /// warning.pattern  // "/user/new"
