@@ -15,8 +15,8 @@
 # 4. The same inputs are converted again with `--hosting-base-path Routes` into .build-docs/site: a
 #    static site for https://<org>.github.io/Routes/ (RELEASING.md, "Publishing the documentation").
 #    `.ci/docs-browser.py` serves it and checks every page in headless Chromium.
-# The length of listing lines (78 characters at most, or DocC hides the rest behind a scrollbar)
-# is checked by `python3 .ci/doc-line-length.py`, a step of its own in .ci/run.
+# The length of listing lines (76 characters at most: at 1,280 px DocC's column shows 76, and
+# hides the rest behind a scrollbar) is checked by `python3 .ci/doc-line-length.py`, a step of its own in .ci/run.
 # The archive is .build-docs/Routes.doccarchive (`docc preview` serves the same inputs locally).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -81,7 +81,15 @@ cat >"$site/index.html" <<'EOF'
 EOF
 
 echo "== public symbols: abstracts, topics, compiled listings"
-python3 .ci/abstracts.py && python3 .ci/uncurated.py && python3 .ci/symbol-listings.py
+# Each check runs, and any failure fails the script (in `a && b`, `set -e` ignores a failing `a`).
+checks=0
+python3 .ci/abstracts.py || checks=1
+python3 .ci/uncurated.py || checks=1
+python3 .ci/symbol-listings.py || checks=1
+if [ "$checks" -ne 0 ]; then
+    printf '\ndocs: FAILED, the checks of the public symbols above (%ss)\n' "$((SECONDS - start))"
+    exit 1
+fi
 
 printf '\ndocs: %s built with no warning, its code compiles; site in %s (%ss)\n' \
     "$archive" "$site" "$((SECONDS - start))"

@@ -42,14 +42,45 @@ PRELUDE = {
     "Screen": ["enum Screen: Hashable { case home, user(Int), post(String), settings }"],
     "screens": ["let screens = RouteMap<Screen>()"],
     "path": ["var path: [Screen] = []"],
-    "session": ["@MainActor final class Session {", "    var isSignedIn = false",
-                "    func isStaff() async -> Bool { false }", "}", "let session = Session()"],
+    "session": ["@MainActor final class Session {\n    var isSignedIn = false\n"
+                "    func isStaff() async -> Bool { false }\n}", "let session = Session()"],
     "definition": ['let definition = Definition(pattern: "/user/:id") { _ in true }'],
     "params": GIVEN + ["let params: RouteParameters = given()"],
     "event": GIVEN + ["let event: RoutingEvent = given()"],
 }
+# The link types of the "Typed routes" article, for the listings of the typed-route sources. An
+# entry of the prelude is a list of declarations, each added once however many names need it: a
+# declaration of several lines is one string.
+TAB = ["enum Tab: String, Codable, CaseIterable { case posts, likes }"]
+USER_LINK = TAB + ["""struct UserLink: TypedRoute, Hashable {
+    static let pattern = "/user/{id:int}(/{tab:posts|likes})"
+    var id: Int
+    var tab: Tab? = nil
+    var ref: String? = nil
+}"""]
+TYPED = {
+    "UserLink": USER_LINK,
+    "PhotoLink": ["""struct PhotoLink: TypedRoute, Hashable {
+    static let pattern = "/photos/{name}.jpg"
+    var name: String
+}"""],
+    "PostLink": ["""struct PostLink: TypedRoute, Hashable {
+    static let pattern = "/post/{id:int}"
+    var id: Int
+}"""],
+    "link": USER_LINK + ['let link = UserLink(id: 42, tab: .likes, ref: "mail")'],
+    "store": ["""@MainActor final class Store {
+    func user(id: Int) async -> String? { nil }
+    func post(id: Int) async -> String? { nil }
+}""", "let store = Store()"],
+    "error": GIVEN + ["let error: TypedRouteError = given()"],
+    "difference": GIVEN + ["let difference: RoundTripDifference = given()"],
+}
 # The same, for the listings of one source file: the value its page is about.
 FILE_PRELUDE = {
+    "TypedRoute.swift": TYPED,
+    "TypedRoute+Registration.swift": TYPED,
+    "TypedRoute+Building.swift": TYPED,
     "URLBuilding.swift": {"error": GIVEN + ["let error: URLBuildingError = given()"]},
     "RoutePatternError.swift": {"error": GIVEN + ["let error: RoutePatternError = given()"]},
     "RouteLint.swift": {"warning": GIVEN + ["let warning: RouteLintWarning = given()"]},
@@ -68,11 +99,11 @@ def prelude(source, body):
     needed = {key for key in names if uses(body, key) and not declares(body, key)}
     if needed & {"screens", "path"} and not declares(body, "Screen"):
         needed.add("Screen")
-    lines = []
+    declarations = []
     for key in names:
         if key in needed:
-            lines += [line for line in names[key] if line not in lines]
-    return lines
+            declarations += [d for d in names[key] if d not in declarations]
+    return [line for declaration in declarations for line in declaration.split("\n")]
 
 
 def declares(body, name):

@@ -72,8 +72,9 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         /// The value of `key` is refused by its capture's constraint in an extended pattern
         /// (`{id:int}` given `"abc"`).
         case valueRejected(key: String)
-        /// A ``TypedRoute``'s property `key` holds a nested value (a struct, a dictionary, an
-        /// array of arrays), which a URL cannot hold: a typed route's properties are flat.
+        /// A ``TypedRoute``'s property `key` holds a nested value, which a URL cannot hold.
+        ///
+        /// A struct, a dictionary or an array of arrays: a typed route's properties are flat.
         case nestedValue(key: String)
         /// A ``TypedRoute``'s value did not encode: its `encode(to:)` threw, or it is not a set
         /// of keyed properties. `message` says which.

@@ -12,7 +12,8 @@ import Foundation
 /// ```swift
 /// router.default.add(pattern: "/user/view/:userID") { params in
 ///     params["userID"]   // "7"   (for myapp://user/view/7?userID=evil)
-///     params["ref"]      // "mail" for ...?ref=mail; ["a", "b"] for ?ref=a&ref=b
+///     // "mail" for ...?ref=mail; ["a", "b"] for ?ref=a&ref=b
+///     params["ref"]
 ///     params.count       // keys in all, reserved keys included
 ///     return true
 /// }

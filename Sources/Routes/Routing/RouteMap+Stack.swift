@@ -1,7 +1,8 @@
 extension RouteMap {
     /// The values of a URL's path prefixes that some route resolves, in order: a navigation
-    /// stack from one link. The last one is the URL itself, with its query and fragment.
+    /// stack from one link.
     ///
+    /// The last prefix is the URL itself, with its query and fragment.
     /// The prefixes end at each `/` of the path as routing reads it (the "Routing rules"
     /// article, *Reading a URL*): with a host read as the first segment, `myapp://user/42/post/7`
     /// has the prefixes `myapp://user`, `myapp://user/42`, `myapp://user/42/post`, then the URL;
@@ -17,9 +18,9 @@ extension RouteMap {
     ///     params.int("id").map(Screen.user)
     /// }
     /// screens.myapp.add(pattern: "/user/:id/post/:pid") { params in
-    ///     params.int("pid").map(Screen.post)
+    ///     params.string("pid").map(Screen.post)
     /// }
-    /// screens.stack(for: "myapp://user/42/post/7")  // [.user(42), .post(7)]
+    /// screens.stack(for: "myapp://user/42/post/7")  // [.user(42), .post("7")]
     /// ```
     ///
     /// A guard that refuses or holds a prefix leaves its value out; a held prefix joins the
@@ -47,7 +48,10 @@ extension RouteMap {
         /// ``stack(for:parameters:)`` finds them, awaiting `async` closures in turn.
         ///
         /// ```swift
-        /// path = await screens.stack(for: url)  // a NavigationStack's path
+        /// Task { @MainActor in
+        ///     let stack = await screens.stack(for: url)
+        ///     print(stack)  // a NavigationStack's path
+        /// }
         /// ```
         /// - Returns: the values, shortest prefix first.
         public func stack(

@@ -105,8 +105,10 @@ public final class Router {
         parameterTypes[name] = accepts
     }
 
-    /// Receives the error of each ``TypedRoute`` type that a table refuses at registration: a
-    /// capture of its pattern that the type never decodes, or a nested property.
+    /// Receives the error of each ``TypedRoute`` type that a table refuses at registration.
+    ///
+    /// A table refuses a type when its pattern captures a value that the type never decodes,
+    /// or when a property is a nested value (``TypedRouteError/Reason-swift.enum``).
     ///
     /// ```swift
     /// router.onInvalidTypedRoute = { error in
@@ -220,7 +222,8 @@ public final class Router {
     /// try Router.expand(pattern: "/post/:id(/comments)(/:commentID)")
     /// // ["/post/:id/comments/:commentID", "/post/:id/:commentID",
     /// //  "/post/:id/comments", "/post/:id"]
-    /// try Router.expand(pattern: "/a/*/b")  // throws: '*' must be the last segment
+    /// try Router.expand(pattern: "/a/*/b/*")
+    /// // throws: a pattern holds one '*' at most
     /// ```
     public static func expand(pattern: String) throws(RoutePatternError) -> [String] {
         try OptionalGroupExpansion.expand(pattern).map(\.text)

@@ -58,7 +58,8 @@ extension RouteTable {
     /// Routes a URL synchronously through this table, whatever the URL's scheme.
     ///
     /// ```swift
-    /// router.alpha.route(to: "alpha://user/view/7", parameters: ["source": "push"])
+    /// router.alpha.route(
+    ///     to: "alpha://user/view/7", parameters: ["source": "push"])
     /// ```
     ///
     /// As ``Router``'s `route(to:parameters:isolation:)`, from this table: synchronous handlers

@@ -66,8 +66,10 @@ public struct RoutingEvent {
     /// event.scheme  // "myapp"
     /// ```
     public let scheme: String
-    /// The pattern of the route or guard that decided; `nil` for ``Kind/unmatched``,
-    /// ``Kind/kept``, ``Kind/dropped``, ``Kind/resumed`` and ``Kind/redirectLimitReached``.
+    /// The pattern of the route or guard that decided, when one did.
+    ///
+    /// It is `nil` for ``Kind/unmatched``, ``Kind/kept``, ``Kind/dropped``, ``Kind/resumed`` and
+    /// ``Kind/redirectLimitReached``.
     ///
     /// ```swift
     /// event.pattern  // "/user/:id"

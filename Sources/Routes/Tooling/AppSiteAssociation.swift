@@ -28,12 +28,14 @@ extension Router {
     ///
     /// The routes are those of the `https` table, then, when it falls back
     /// (``RouteTable/shouldFallback``), those of the global table (without an `https` table, the
-    /// global table's), in routing order. Each definition gives a `components` entry: `:name`
-    /// and a trailing `*` become `*`, literals are percent-encoded as they appear in a URL (a `#`
-    /// as `%23`), a fragment route (`/docs#/:page`) also gives a `#` pattern, a `:name` before the
-    /// last segment gives one entry for the URLs whose fragment supplies the segments after it
-    /// (`/x#/y` reaches `/:a/:b`), and a definition ending in a literal gets a second entry with
-    /// a trailing `/`, which the router reads the same.
+    /// global table's), in routing order. Each definition gives a `components` entry: `:name`,
+    /// an extended pattern's template (`{name}.jpg`) and a `*` become `*` (a `*` before other
+    /// segments also gives an entry without it, for its zero segments), literals are
+    /// percent-encoded as they appear in a URL (a `#` as `%23`), a fragment route
+    /// (`/docs#/:page`) also gives a `#` pattern, a `:name` before the last segment gives one
+    /// entry for the URLs whose fragment supplies the segments after it (`/x#/y` reaches
+    /// `/:a/:b`), and a definition ending in a literal gets a second entry with a trailing `/`,
+    /// which the router reads the same.
     ///
     /// A redirect (``RouteTable/addRedirect(from:to:priority:)``) is a route: its `from` is
     /// admitted as any route's pattern, since the app receives those URLs and routes their target

@@ -100,7 +100,8 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         ///
         /// ```swift
         /// router.myapp.add(pattern: "/account/settings") { _ in true }
-        /// router.myapp.addGuard(for: "/acount/*") { _ in .hold }  // a typo: never asked
+        /// // a typo: never asked
+        /// router.myapp.addGuard(for: "/acount/*") { _ in .hold }
         /// ```
         ///
         /// The rule: no expansion of the guard's pattern can match a URL that some route of the
@@ -122,8 +123,10 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
     /// warning.scheme  // "myapp"
     /// ```
     public let scheme: String
-    /// The pattern of the definition the finding is about (empty for ``Kind/emptyTable``; the
-    /// guard's pattern, as given, for ``Kind/unreachableGuard``).
+    /// The pattern of the definition the finding is about.
+    ///
+    /// It is empty for ``Kind/emptyTable``, and the guard's pattern, as given, for
+    /// ``Kind/unreachableGuard``.
     ///
     /// ```swift
     /// warning.pattern  // "/user/new"
@@ -337,7 +340,8 @@ extension Router {
     ///
     /// ```swift
     /// // In a test of the app's routes:
-    /// let decliners: Set<String> = ["/post/:id"]  // handlers that may return false
+    /// // the patterns whose handlers may return false
+    /// let decliners: Set<String> = ["/post/:id"]
     /// let findings = router.lint(mayDecline: { decliners.contains($0.pattern) })
     /// assert(findings.isEmpty, "\(findings)")
     /// ```

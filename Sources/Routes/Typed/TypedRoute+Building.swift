@@ -1,10 +1,11 @@
 import Foundation
 
 extension Router {
-    /// Builds the URL of a ``TypedRoute`` value: its properties are the pattern's values and
-    /// query items, and the URL is built and checked as
-    /// ``url(for:scheme:host:parameters:)`` builds and checks it.
+    /// Builds the URL of a ``TypedRoute`` value, whose properties are the pattern's values and
+    /// query items.
     ///
+    /// The URL is built and checked as ``url(for:scheme:host:parameters:)`` builds and checks
+    /// it.
     /// Properties are written as the typed accessors read them back (`Bool` as `true`/`false`,
     /// numbers by their `description`, enums by their raw value, `UUID`, `URL`); `nil` is left
     /// out; an array is a repeated query item. A nested value throws
@@ -17,7 +18,7 @@ extension Router {
     /// try router.url(
     ///     for: PhotoLink(name: "sunset"), scheme: "https",
     ///     host: "example.com")
-    /// // https://example.com/photos/sunset
+    /// // https://example.com/photos/sunset.jpg
     /// ```
     /// - Parameters:
     ///   - route: the value; its type must be registered in the table routing would choose.
@@ -32,15 +33,17 @@ extension Router {
     }
 
     /// What differs when `route` is printed, routed back and decoded: empty when the value comes
-    /// back whole. The URL is built as ``url(for:scheme:host:)`` builds it, routed without
-    /// calling any handler or guard (as URL building checks it), and its parameters are decoded
-    /// as the type's handler decodes them. Call it in tests for each link type.
+    /// back whole.
+    ///
+    /// The URL is built as ``url(for:scheme:host:)`` builds it, routed without calling any
+    /// handler or guard (as URL building checks it), and its parameters are decoded as the
+    /// type's handler decodes them. Call it in tests for each link type.
     ///
     /// ```swift
-    /// @Test func userLinksRoundTrip() {
-    ///     let link = UserLink(id: 42, tab: nil, ref: "a b+c")
-    ///     #expect(router.roundTrip(link, scheme: "myapp").isEmpty)
-    /// }
+    /// // In a test: #expect(differences.isEmpty)
+    /// let link = UserLink(id: 42, tab: nil, ref: "a b+c")
+    /// let differences = router.roundTrip(link, scheme: "myapp")
+    /// assert(differences.isEmpty, "\(differences)")
     /// ```
     /// - Returns: the differences: the URL building error, a decoding error, each property
     ///   whose text changed, and for an `Equatable` type a value read back that is not `==`.
@@ -78,7 +81,7 @@ extension RouteTable {
     /// ``Router/roundTrip(_:scheme:host:)`` finds it.
     ///
     /// ```swift
-    /// #expect(router.myapp.roundTrip(UserLink(id: 7)).isEmpty)
+    /// router.myapp.roundTrip(UserLink(id: 7)).isEmpty  // true
     /// ```
     /// - Returns: the differences, empty when the value comes back whole (and `==`).
     public func roundTrip<Route: TypedRoute>(_ route: Route, host: String? = nil) -> [RoundTripDifference] {

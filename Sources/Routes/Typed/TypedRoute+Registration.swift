@@ -1,7 +1,8 @@
 extension RouteTable {
-    /// Registers a ``TypedRoute`` type: its pattern's matches decode as the type and `handler`
-    /// gets the value; a match that does not decode declines, and the next route is tried.
+    /// Registers a ``TypedRoute`` type: its pattern's matches decode as the type, and `handler`
+    /// gets the value.
     ///
+    /// A match that does not decode declines, and the next route is tried.
     /// The pattern is registered as `add(pattern:)` registers it (optional groups, priorities,
     /// invalid patterns reported to ``onInvalidPattern``). Before, the type is checked against
     /// it: a capture the type never decodes, or a nested property, registers nothing and is
@@ -9,7 +10,7 @@ extension RouteTable {
     ///
     /// ```swift
     /// router.myapp.add(UserLink.self) { link in
-    ///     show(link.id, link.tab)
+    ///     print("user", link.id, link.tab ?? .posts)
     ///     return true
     /// }
     /// ```
@@ -46,15 +47,17 @@ extension RouteTable {
 
     #if compiler(>=6.2)
         /// Registers a ``TypedRoute`` type with an `async` handler, as
-        /// ``add(_:priority:handler:)-4sitm`` does; it runs on the isolation of
-        /// the code that routes.
+        /// ``add(_:priority:handler:)-4sitm`` does.
+        ///
+        /// The handler's type is `nonisolated(nonsending) (Route) async -> Bool`: it runs on the
+        /// isolation of the code that routes.
         ///
         /// ```swift
         /// router.myapp.add(UserLink.self) { link async -> Bool in
         ///     guard let user = await store.user(id: link.id) else {
         ///         return false
         ///     }
-        ///     show(user)
+        ///     print("show", user)
         ///     return true
         /// }
         /// ```
@@ -75,8 +78,9 @@ extension RouteTable {
 }
 
 extension RouteMap.Table {
-    /// Registers a ``TypedRoute`` type whose value gives the map's value (`nil` declines); a
-    /// match that does not decode declines too. Checks and registration are as in
+    /// Registers a ``TypedRoute`` type whose value gives the map's value (`nil` declines).
+    ///
+    /// A match that does not decode declines too. Checks and registration are as in
     /// ``RouteTable/add(_:priority:handler:)-4sitm``.
     ///
     /// ```swift
@@ -101,7 +105,10 @@ extension RouteMap.Table {
 
     #if compiler(>=6.2)
         /// Registers a ``TypedRoute`` type whose `async` closure gives the value, or `nil` to
-        /// decline; it runs on the isolation of the code that resolves.
+        /// decline.
+        ///
+        /// The closure's type is `nonisolated(nonsending) (Route) async -> Value?`: it runs on
+        /// the isolation of the code that resolves.
         ///
         /// ```swift
         /// screens.myapp.add(PostLink.self) { link async -> Screen? in

@@ -1,14 +1,16 @@
 /// A link as a type: one declaration that routing parses (the pattern's match, then `decode`)
 /// and URL building prints.
 ///
-/// Each stored property is a capture of ``pattern`` (by name: `:id` is the property `id`) or a
-/// query item; an `Optional` property is left out when `nil` (an optional group's capture, or a
-/// query item). Values are flat: text, numbers, `Bool`, `UUID`, `URL`, enums with a raw value,
-/// `Optional`s and arrays of these (an array is a repeated query item).
+/// Each stored property is a capture of ``pattern`` (by name: `{id}` or `:id` is the property
+/// `id`) or a query item; an `Optional` property is left out when `nil` (an optional group's
+/// capture, or a query item). Values are flat: text, numbers, `Bool`, `UUID`, `URL`, enums with
+/// a raw value, `Optional`s and arrays of these (an array is a repeated query item). The pattern
+/// always reads braces (the "Pattern syntax" article, *Extended patterns*), whatever the
+/// table's options.
 ///
 /// ```swift
 /// struct UserLink: TypedRoute, Hashable {
-///     static let pattern = "/user/:id(/:tab)"
+///     static let pattern = "/user/{id:int}(/{tab:posts|likes})"
 ///     enum Tab: String, Codable, CaseIterable { case posts, likes }
 ///     var id: Int
 ///     var tab: Tab?       // the optional group's capture
@@ -16,7 +18,7 @@
 /// }
 ///
 /// router.myapp.add(UserLink.self) { link in
-///     show(link.id, link.tab)
+///     print("user", link.id, link.tab ?? .posts)
 ///     return true
 /// }
 /// let link = UserLink(id: 42, tab: .likes, ref: "mail")
@@ -26,10 +28,13 @@
 ///
 /// See <doc:TypedRoutes> for the rules and the limits.
 public protocol TypedRoute: Codable {
-    /// The pattern the type's links match and print with, as for `add(pattern:)`.
+    /// The pattern the type's links match and print with, as for `add(pattern:)`, braces read.
     ///
     /// ```swift
-    /// static let pattern = "/user/:id(/:tab)"
+    /// struct PhotoLink: TypedRoute {
+    ///     static let pattern = "/photos/{name}.jpg"
+    ///     var name: String
+    /// }
     /// ```
     static var pattern: String { get }
 }
@@ -54,9 +59,11 @@ public struct TypedRouteError: Error, Sendable, Hashable, CustomStringConvertibl
     /// if case .captureNotDecoded(let name) = error.reason { print(name) }
     /// ```
     public enum Reason: Sendable, Hashable {
-        /// The pattern captures `name` (a `:name`, or the wildcard's components under
-        /// ``RouteParameters/Keys/wildcard``), and the type's `init(from:)` never asks for it:
-        /// the value would be lost, and the type could not print the pattern.
+        /// The pattern captures `name`, and the type's `init(from:)` never asks for it.
+        ///
+        /// `name` is a `:name` (or `{name}`), or the wildcard's components under
+        /// ``RouteParameters/Keys/wildcard``: the value would be lost, and the type could not
+        /// print the pattern.
         case captureNotDecoded(String)
         /// The property `key` is a nested value (a struct or a dictionary), which a URL cannot
         /// hold.
@@ -102,8 +109,8 @@ public struct TypedRouteError: Error, Sendable, Hashable, CustomStringConvertibl
 /// ``Router/roundTrip(_:scheme:host:)``.
 ///
 /// ```swift
-/// for difference in router.roundTrip(link, scheme: "myapp") {
-///     Issue.record("\(difference)")
+/// for difference in router.roundTrip(UserLink(id: 42), scheme: "myapp") {
+///     print(difference)  // in a test: Issue.record("\(difference)")
 /// }
 /// ```
 public struct RoundTripDifference: Sendable, Hashable, CustomStringConvertible {
