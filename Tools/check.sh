@@ -72,7 +72,7 @@ expect 0 "  redirected  /u/:id (short-link, line 40) to myapp://user/42" match '
 expect 1 "  refused     by the guard /files/private/* (line 41, myapp)" match 'myapp://files/private/a'
 expect 0 "policy.txt:16:17: warning: [myapp] /a/:id redirects to /b/:id" lint --table "$fixtures/policy.txt"
 expect 0 "/settings/:section" expand '/settings(/:section)'
-expect 2 $'  /a/*/b\n     ^' expand '/a/*/b'
+expect 2 $'  /a/*/b/*\n         ^' expand '/a/*/b/*'
 expect 0 "table myapp [falls back]" show
 expect 0 '{ "/": "/user/view/*" }' aasa --app-id ABCDE12345.com.example.app
 expect 0 '"components": []' aasa --app-id ABCDE12345.com.example.app --host example.org

@@ -80,7 +80,7 @@ import Testing
         ["lint", "--table", fixture("declines.txt")],
         ["match", "--table", fixture("broken.txt"), "alpha://x"],
         ["expand", "/settings(/:section)"],
-        ["expand", "/a/*/b"],
+        ["expand", "/a/*/b/*"],
         ["show"],
         ["match"],
         ["--help"],

@@ -11,14 +11,14 @@ import Testing
     }
 
     @Test func anInvalidPatternPrintsTheErrorWithACaret() {
-        let result = routes("expand", "/a/*/b")
+        let result = routes("expand", "/a/*/b/*")
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(
             result.stderr == """
-                error: Invalid route pattern "/a/*/b": '*' must be the last segment (offset 3)
-                  /a/*/b
-                     ^
+                error: Invalid route pattern "/a/*/b/*": a pattern holds one '*' at most (offset 7)
+                  /a/*/b/*
+                         ^
 
                 """)
     }

@@ -63,9 +63,9 @@ import Testing
                 \(path):3:14: error: Invalid route pattern "/user/(:id": '(' is never closed (offset 6)
                   /user/(:id
                         ^
-                \(path):4:11: error: Invalid route pattern "/a/*/b": '*' must be the last segment (offset 3)
-                  /a/*/b
-                     ^
+                \(path):4:15: error: Invalid route pattern "/a/*/b/*": a pattern holds one '*' at most (offset 7)
+                  /a/*/b/*
+                         ^
                 \(path):5:29: error: priority must be an integer, such as priority=10 or priority=-1, not "high"
                 \(path):6:20: error: unknown option "prio"; expected priority=N, name=LABEL, declines or may-decline
                 \(path):7:1: error: "my_app" is not a scheme (letters, digits, '+', '-', '.', starting with a letter); a route line is [SCHEME] PATTERN [priority=N] [name=LABEL] [declines|may-decline]

@@ -39,14 +39,14 @@ import Testing
                 guard /x
                 guard /x allow
                 redirect /a /b declines
-                guard /a/*/b hold
+                guard /a/*/b/* hold
                 """) == [
                     "t.txt:1:16: error: expected TO; a redirect line is [SCHEME] redirect FROM TO [priority=N] [name=LABEL]",
                     "t.txt:2:29: error: Invalid route pattern \"/user/:name\": ':name' is not a value of the redirect's source \"/u/:id\" (offset 6)\n  /user/:name\n        ^",
                     "t.txt:3:9: error: expected refuse or hold after the pattern; a guard line is [SCHEME] guard PATTERN refuse|hold",
                     "t.txt:4:10: error: unexpected \"allow\"; a guard line is [SCHEME] guard PATTERN refuse|hold",
                     "t.txt:5:16: error: a redirect does not decline: it always routes its target; a redirect line is [SCHEME] redirect FROM TO [priority=N] [name=LABEL]",
-                    "t.txt:6:10: error: Invalid route pattern \"/a/*/b\": '*' must be the last segment (offset 3)\n  /a/*/b\n     ^",
+                    "t.txt:6:14: error: Invalid route pattern \"/a/*/b/*\": a pattern holds one '*' at most (offset 7)\n  /a/*/b/*\n         ^",
                 ])
     }
 
