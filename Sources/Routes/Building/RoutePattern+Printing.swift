@@ -142,14 +142,14 @@ extension SegmentTemplate {
                 let name = names[number]
                 guard let raw = value(name) else { return .failure(.missing(name)) }
                 guard !raw.isEmpty else { return .failure(.empty(name)) }
-                var encoded = PrintedPath.encode(raw)
-                if index + 1 < pieces.count, case .fixed(let next) = pieces[index + 1], let first = next.first
+                var allowed = PrintedPath.allowed
+                if index + 1 < pieces.count, case .fixed(let next) = pieces[index + 1], let first = next.first,
+                    first < 0x80
                 {
-                    let escape = "%" + String(first, radix: 16, uppercase: true).leftPadded()
-                    encoded = String(
-                        decoding: encoded.utf8.flatMap { $0 == first ? Array(escape.utf8) : [$0] },
-                        as: UTF8.self)
+                    // Escaped while encoding, so that the escapes the encoding writes stay whole.
+                    allowed.remove(Unicode.Scalar(first))
                 }
+                let encoded = raw.addingPercentEncoding(withAllowedCharacters: allowed) ?? raw
                 if let constraint = constraints[number] {
                     let accepted = encoded.withBytes { constraint.accepts($0, plusAsSpace: false) }
                     guard accepted else { return .failure(.rejected(name)) }
@@ -159,8 +159,4 @@ extension SegmentTemplate {
         }
         return .success(text)
     }
-}
-
-extension String {
-    fileprivate func leftPadded() -> String { count < 2 ? "0" + self : self }
 }

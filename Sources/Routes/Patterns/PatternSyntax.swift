@@ -81,6 +81,11 @@ struct PatternSyntax: Sendable {
             let byte = bytes[position]
             if byte == .closeBrace { throw error(position, .unopenedBrace) }
             guard byte == .openBrace else {
+                // Fixed text is compared with the URL as written: text a URL must escape would
+                // never match.
+                guard PatternSyntax.isURLText(byte) else {
+                    throw error(position, .fixedTextNeedsEncoding(PatternSyntax.encodingFixedText(bytes)))
+                }
                 fixed.append(byte)
                 position += 1
                 continue
@@ -139,6 +144,36 @@ struct PatternSyntax: Sendable {
             }
         }
         return .template(SegmentTemplate(pieces: pieces, names: names, constraints: constraints))
+    }
+}
+
+extension PatternSyntax {
+    /// Whether a URL writes `byte` as it is in a path segment: letters, digits, `-._~`, the
+    /// sub-delimiters, `:`, `@`, and `%` of an escape (`#` too, which marks a fragment route).
+    static func isURLText(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "-._~!$&'()*+,;=:@%#".utf8.contains(byte)
+        }
+    }
+
+    /// The component with the text outside its braces percent-encoded.
+    static func encodingFixedText(_ bytes: [UInt8]) -> String {
+        var text = ""
+        var inside = false
+        for byte in bytes {
+            if byte == .openBrace { inside = true }
+            if inside || isURLText(byte) {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                text += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+            if byte == .closeBrace { inside = false }
+        }
+        return text
     }
 }
 

@@ -58,6 +58,11 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
         /// In an extended pattern, a type that is neither built in (`int`, `uint`, `double`,
         /// `bool`, `uuid`) nor registered with ``Router/addParameterType(_:accepts:)``.
         case unknownCaptureType(String)
+        /// In an extended pattern, text beside a capture that a URL writes escaped, such as a space.
+        ///
+        /// Such text is compared with the URL as written, so it could never match: the reason
+        /// gives the component written as a URL writes it (`caf%C3%A9-{a}` for `café-{a}`).
+        case fixedTextNeedsEncoding(String)
     }
 
     /// The pattern as it was given.
@@ -118,6 +123,8 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
             return "two captures need fixed text between them: where the first ends would be a guess"
         case .wildcardNotWhole: return "'{name:*}' must be a whole segment"
         case .emptyAllowedValue: return "an allowed value is empty"
+        case .fixedTextNeedsEncoding(let written):
+            return "text beside a capture is compared with the URL as written: write it \(written)"
         case .unknownCaptureType(let name):
             return "'\(name)' is not a type: int, uint, double, bool, uuid, or one registered "
                 + "with addParameterType(_:accepts:); allowed values are separated by '|'"

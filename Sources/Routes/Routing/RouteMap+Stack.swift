@@ -11,7 +11,9 @@ extension RouteMap {
     /// ``resolve(_:parameters:)`` resolves a URL: the same tables, guards and redirects. A
     /// prefix that no route matches (``Router/canRoute(to:)``) is skipped without a walk; one
     /// whose routes all decline is skipped after its walk (which calls the unmatched handler,
-    /// as `resolve` does). The result is empty when nothing resolves.
+    /// as `resolve` does). The result is empty when nothing resolves. A proper prefix with more
+    /// segments than the longest pattern of the tables that route it is not tried (only a `*`
+    /// could match it): a link of many segments costs time linear in its length.
     ///
     /// ```swift
     /// screens.myapp.add(pattern: "/user/:id") { params in
@@ -93,7 +95,12 @@ enum StackPrefixes {
         if hostIsSegment, path.isEmpty || path == "/" { segments = [] }
         var prefixes: [String] = []
         if hostIsSegment, !segments.isEmpty { prefixes.append(head) }
-        for count in segments.indices.dropLast().map({ $0 + 1 }) {
+        // A prefix longer than every pattern of the tables that route it can be matched only by
+        // a `*`: not tried, so that a URL of many segments costs time linear in its length.
+        let tables = [table] + (table.fallbackTable.map { [$0] } ?? [])
+        let longest = tables.map { $0.index.depth - 1 }.max() ?? 0
+        let limit = longest - (hostIsSegment ? 1 : 0)
+        for count in segments.indices.dropLast().map({ $0 + 1 }) where count <= limit {
             let kept = segments[..<count]
             var prefix = head + "/" + kept.joined(separator: "/")
             if kept.last?.isEmpty == true { prefix += "/" }

@@ -231,8 +231,15 @@ extension RouteTable {
             if let warning = schemeInPattern(later) { warnings.append(warning) }
             if let warning = bracesWithoutExtendedPatterns(later) { warnings.append(warning) }
             if isGlobal, let warning = catchAll(later) { warnings.append(warning) }
+            // Two expansions of one registration are not findings about each other (routing
+            // asks the longer first, as the pattern says).
+            let source = groupedSource(of: later)
             let earlier = definitions.indices[..<position]
-                .first(where: { !declining[$0] && shapes[$0].covers(shapes[position]) })
+                .first(where: { index in
+                    guard !declining[index], shapes[index].covers(shapes[position]) else { return false }
+                    let other = definitions[index]
+                    return source == nil || other.pattern == later.pattern || groupedSource(of: other) != source
+                })
                 .map({ definitions[$0] })
             guard let earlier else {
                 warnings += redirectFindings(later, declines: declines)
@@ -254,6 +261,14 @@ extension RouteTable {
                 RouteLintWarning(
                     kind: kind, scheme: scheme, pattern: later.pattern, earlierPattern: earlier.pattern,
                     message: "\(what); it runs only if \(earlier.pattern) declines"))
+        }
+        // A guard with braces in a plain table (a typed route's pattern, say) guards nothing.
+        for group in guardGroups {
+            if let parsed = group.expansions.first,
+                let warning = bracesWithoutExtendedPatterns(parsed, pattern: group.pattern, what: "is a guard that ")
+            {
+                warnings.append(warning)
+            }
         }
         return warnings + unreachableGuards()
     }
@@ -279,10 +294,23 @@ extension RouteTable {
             fix: fix)
     }
 
+    /// The pattern a definition was expanded from, `nil` when it was registered as it is.
+    private func groupedSource(of definition: Definition) -> String? {
+        let source = sourcePattern(of: definition)
+        return source == definition.pattern ? nil : source
+    }
+
     /// A literal or a parameter name with `{` or `}` in a table that reads no braces.
     private func bracesWithoutExtendedPatterns(_ definition: Definition) -> RouteLintWarning? {
-        guard !definition.parsed.readsBraces else { return nil }
-        let braced = definition.parsed.segments.first { segment in
+        bracesWithoutExtendedPatterns(definition.parsed, pattern: definition.pattern, what: "")
+    }
+
+    /// The same for a pattern, `what` naming it in the message (a guard).
+    private func bracesWithoutExtendedPatterns(_ parsed: RoutePattern, pattern: String, what: String)
+        -> RouteLintWarning?
+    {
+        guard !parsed.readsBraces else { return nil }
+        let braced = parsed.segments.first { segment in
             switch segment {
             // `|` means something only inside braces: alone, the option leaves it as it is.
             case .literal(let text), .parameter(let text): return text.contains { "{}".contains($0) }
@@ -291,9 +319,9 @@ extension RouteTable {
         }
         guard braced != nil else { return nil }
         return RouteLintWarning(
-            kind: .bracesWithoutExtendedPatterns, scheme: scheme, pattern: definition.pattern,
+            kind: .bracesWithoutExtendedPatterns, scheme: scheme, pattern: pattern,
             earlierPattern: nil,
-            message: "holds '{' or '}', which \(lintName) matches as written because its options "
+            message: what + "holds '{' or '}', which \(lintName) matches as written because its options "
                 + "lack extendedPatterns; with that option the pattern would read them as braces")
     }
 

@@ -38,8 +38,15 @@ extension RoutePattern {
     func overlapsWithFragment(of target: RoutePattern, extraSegments: Bool, firstIgnoringCase: Bool = true)
         -> Bool
     {
-        // An inner `*` shifts the segments a fragment adds: said to overlap (lint's reach is a "may").
-        if hasInnerWildcard || target.hasInnerWildcard { return true }
+        // An inner `*` shifts the segments a fragment adds: only the segments before the `*`s
+        // are compared (lint's reach is a "may").
+        if hasInnerWildcard || target.hasInnerWildcard {
+            let (mine, theirs) = (PatternShape(self), PatternShape(target))
+            return zip(mine.prefix, theirs.prefix).enumerated().allSatisfy { index, pair in
+                guard case .literal(let a) = pair.0, case .literal(let b) = pair.1 else { return true }
+                return index0Lowercased(a, index, firstIgnoringCase) == index0Lowercased(b, index, firstIgnoringCase)
+            }
+        }
         let own = segments
         let theirs = target.segments
         guard !target.hasWildcard, let last = theirs.last else {

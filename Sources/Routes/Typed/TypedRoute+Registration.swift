@@ -156,9 +156,14 @@ enum TypedRouteCheck {
         guard record.isComplete else { return nil }
         let asked = Set(record.keys)
         for expansion in expansions {
-            let captures =
-                expansion.parameterNames + (expansion.hasWildcard ? [RouteParameters.Keys.wildcard] : [])
+            let captures = expansion.parameterNames
             if let missing = captures.first(where: { !asked.contains($0) }) {
+                return TypedRouteError(
+                    type: name, pattern: Route.pattern, reason: .captureNotDecoded(missing))
+            }
+            // A wildcard is read under its name (`{rest:*}`) or under the reserved key.
+            let wildcardKeys = [expansion.wildcardName, RouteParameters.Keys.wildcard].compactMap { $0 }
+            if expansion.hasWildcard, !wildcardKeys.contains(where: asked.contains), let missing = wildcardKeys.first {
                 return TypedRouteError(
                     type: name, pattern: Route.pattern, reason: .captureNotDecoded(missing))
             }

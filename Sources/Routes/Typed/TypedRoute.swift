@@ -61,9 +61,9 @@ public struct TypedRouteError: Error, Sendable, Hashable, CustomStringConvertibl
     public enum Reason: Sendable, Hashable {
         /// The pattern captures `name`, and the type's `init(from:)` never asks for it.
         ///
-        /// `name` is a `:name` (or `{name}`), or the wildcard's components under
-        /// ``RouteParameters/Keys/wildcard``: the value would be lost, and the type could not
-        /// print the pattern.
+        /// `name` is a `:name` (or `{name}`), or the wildcard's components, read under the
+        /// wildcard's name (`{rest:*}`) or ``RouteParameters/Keys/wildcard``: the value would be
+        /// lost, and the type could not print the pattern.
         case captureNotDecoded(String)
         /// The property `key` is a nested value (a struct or a dictionary), which a URL cannot
         /// hold.
