@@ -231,15 +231,8 @@ extension RouteTable {
             if let warning = schemeInPattern(later) { warnings.append(warning) }
             if let warning = bracesWithoutExtendedPatterns(later) { warnings.append(warning) }
             if isGlobal, let warning = catchAll(later) { warnings.append(warning) }
-            // Two expansions of one registration are not findings about each other (routing
-            // asks the longer first, as the pattern says).
-            let source = groupedSource(of: later)
             let earlier = definitions.indices[..<position]
-                .first(where: { index in
-                    guard !declining[index], shapes[index].covers(shapes[position]) else { return false }
-                    let other = definitions[index]
-                    return source == nil || other.pattern == later.pattern || groupedSource(of: other) != source
-                })
+                .first(where: { !declining[$0] && shapes[$0].covers(shapes[position]) })
                 .map({ definitions[$0] })
             guard let earlier else {
                 warnings += redirectFindings(later, declines: declines)
@@ -292,12 +285,6 @@ extension RouteTable {
             message: "starts with a scheme, but a pattern is matched against a URL's path only; "
                 + advice + " instead",
             fix: fix)
-    }
-
-    /// The pattern a definition was expanded from, `nil` when it was registered as it is.
-    private func groupedSource(of definition: Definition) -> String? {
-        let source = sourcePattern(of: definition)
-        return source == definition.pattern ? nil : source
     }
 
     /// A literal or a parameter name with `{` or `}` in a table that reads no braces.
