@@ -258,4 +258,32 @@ struct ExtendedPatternTests {
             plain.lint().map { "\($0.kind) \($0.pattern)" } == ["bracesWithoutExtendedPatterns /a|b/:id{int}"]
         )
     }
+
+    /// A lookup checks only the definitions whose fixed text the URL has where they need it:
+    /// a type's check is asked once among a thousand templates (a count, not a time).
+    @Test func aLookupChecksOnlyTheTemplatesItsTextCanMatch() {
+        let asked = Counter()
+        let router = Router()
+        router.addParameterType("counted") { _ in
+            asked.add()
+            return true
+        }
+        router.myapp.options.insert(.extendedPatterns)
+        for index in 0..<1_000 {
+            router.myapp.add(pattern: "/p/{a:counted}.e\(index)") { _ in true }
+            router.myapp.add(pattern: "/q/*/{n:counted}.x\(index)") { _ in true }
+        }
+        #expect(router.route(to: "myapp://p/v.e999"))
+        #expect(asked.value == 1)
+        #expect(router.route(to: "myapp://q/a/b/v.x500"))
+        #expect(asked.value == 2)
+        #expect(!router.canRoute(to: "myapp://q/a/b/v.y500"))
+        #expect(asked.value == 2)
+    }
+}
+
+/// A count that a `@Sendable` closure can bump (tests run it on one thread).
+private final class Counter: @unchecked Sendable {
+    private(set) var value = 0
+    func add() { value += 1 }
 }

@@ -143,7 +143,8 @@ extension SegmentTemplate {
                 guard let raw = value(name) else { return .failure(.missing(name)) }
                 guard !raw.isEmpty else { return .failure(.empty(name)) }
                 var allowed = PrintedPath.allowed
-                if index + 1 < pieces.count, case .fixed(let next) = pieces[index + 1], let first = next.first,
+                if index + 1 < pieces.count, case .fixed(let next) = pieces[index + 1],
+                    let first = next.first,
                     first < 0x80
                 {
                     // Escaped while encoding, so that the escapes the encoding writes stay whole.

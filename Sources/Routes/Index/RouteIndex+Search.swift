@@ -39,8 +39,10 @@ extension RouteIndex {
     func hasMatch(_ segments: Segments, from start: SearchPosition) -> Bool {
         var found = false
         search(segments, from: start) { definitions in
-            if case .checked(let list) = definitions {
-                found = list.contains { $0.parsed.passesChecks(segments) }
+            if case .checked(let checked) = definitions {
+                checked.forEachCandidate(segments) { definition in
+                    found = found || definition.parsed.passesChecks(segments)
+                }
             } else {
                 found = !definitions.isEmpty
             }
@@ -233,7 +235,8 @@ struct Matches {
         switch list {
         case .empty: return merged?.count ?? 0
         case .one: return 1
-        case .many(let definitions), .checked(let definitions): return definitions.count
+        case .many(let definitions): return definitions.count
+        case .checked(let checked): return checked.all.count
         }
     }
 
@@ -242,7 +245,8 @@ struct Matches {
         switch list {
         case .empty: return merged![offset].definition
         case .one(let definition): return definition
-        case .many(let definitions), .checked(let definitions): return definitions[offset]
+        case .many(let definitions): return definitions[offset]
+        case .checked(let checked): return checked.all[offset]
         }
     }
 
@@ -255,10 +259,10 @@ struct Matches {
     /// Adds the list of a node that matched `segments`.
     fileprivate mutating func add(_ definitions: DefinitionList, _ segments: Segments) {
         if case .checked(let checked) = definitions {
-            // Each definition is checked, with captures of its own; one that passes alone is kept
-            // as a list of one, without an allocation.
-            for definition in checked {
-                guard let captures = Captures(checking: definition.parsed, segments) else { continue }
+            // The candidates are checked, each with captures of its own; one that passes alone is
+            // kept as a list of one, without an allocation. (Several are sorted at the end.)
+            checked.forEachCandidate(segments) { definition in
+                guard let captures = Captures(checking: definition.parsed, segments) else { return }
                 add(definition, captures)
             }
             return

@@ -104,7 +104,7 @@ enum DefinitionList {
     case many([Definition])
     /// Definitions of which one at least must be checked after the index matched them
     /// (``RoutePattern/needsChecking``): each has its own captures.
-    case checked([Definition])
+    case checked(CheckedDefinitions)
 
     var isEmpty: Bool {
         if case .empty = self { return true }
@@ -115,17 +115,15 @@ enum DefinitionList {
     mutating func insert(_ definition: Definition) {
         if definition.parsed.needsChecking {
             switch self {
-            case .empty: self = .checked([])
-            case .one(let first): self = .checked([first])
-            case .many(let list): self = .checked(list)
+            case .empty: self = .checked(CheckedDefinitions([]))
+            case .one(let first): self = .checked(CheckedDefinitions([first]))
+            case .many(let list): self = .checked(CheckedDefinitions(list))
             case .checked: break
             }
         }
         switch self {
-        case .checked(var list):
-            self = .empty  // `list` is then the array's only reference: appended in place
-            list.insertInRoutingOrder(definition)
-            self = .checked(list)
+        case .checked(let checked):
+            checked.insert(definition)
         case .empty:
             self = .one(definition)
         case .one(let first):

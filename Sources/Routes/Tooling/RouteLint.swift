@@ -258,7 +258,8 @@ extension RouteTable {
         // A guard with braces in a plain table (a typed route's pattern, say) guards nothing.
         for group in guardGroups {
             if let parsed = group.expansions.first,
-                let warning = bracesWithoutExtendedPatterns(parsed, pattern: group.pattern, what: "is a guard that ")
+                let warning = bracesWithoutExtendedPatterns(
+                    parsed, pattern: group.pattern, what: "is a guard that ")
             {
                 warnings.append(warning)
             }

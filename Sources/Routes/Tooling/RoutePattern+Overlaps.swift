@@ -44,7 +44,8 @@ extension RoutePattern {
             let (mine, theirs) = (PatternShape(self), PatternShape(target))
             return zip(mine.prefix, theirs.prefix).enumerated().allSatisfy { index, pair in
                 guard case .literal(let a) = pair.0, case .literal(let b) = pair.1 else { return true }
-                return index0Lowercased(a, index, firstIgnoringCase) == index0Lowercased(b, index, firstIgnoringCase)
+                return index0Lowercased(a, index, firstIgnoringCase)
+                    == index0Lowercased(b, index, firstIgnoringCase)
             }
         }
         let own = segments

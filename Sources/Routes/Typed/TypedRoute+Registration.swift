@@ -163,7 +163,9 @@ enum TypedRouteCheck {
             }
             // A wildcard is read under its name (`{rest:*}`) or under the reserved key.
             let wildcardKeys = [expansion.wildcardName, RouteParameters.Keys.wildcard].compactMap { $0 }
-            if expansion.hasWildcard, !wildcardKeys.contains(where: asked.contains), let missing = wildcardKeys.first {
+            if expansion.hasWildcard, !wildcardKeys.contains(where: asked.contains),
+                let missing = wildcardKeys.first
+            {
                 return TypedRouteError(
                     type: name, pattern: Route.pattern, reason: .captureNotDecoded(missing))
             }
