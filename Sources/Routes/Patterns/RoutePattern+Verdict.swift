@@ -71,7 +71,7 @@ extension RoutePattern {
                 let takes = text.withBytes {
                     template.match($0, ByteRange(0..<$0.count), plusAsSpace: plusAsSpace)
                 }
-                if !takes { return .templateRefuses(index: index, template: template.shape, actual: text) }
+                if !takes { return .templateRefuses(index: index, template: template.written, actual: text) }
             case .wildcard:
                 break
             }

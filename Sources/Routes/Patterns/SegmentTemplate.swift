@@ -32,6 +32,17 @@ struct SegmentTemplate: Sendable, Equatable {
         }.joined()
     }
 
+    /// The template as written (`{id:int}`, `{name}.jpg`), for messages.
+    var written: String {
+        pieces.map { piece in
+            switch piece {
+            case .fixed(let bytes): return String(decoding: bytes, as: UTF8.self)
+            case .capture(let index):
+                return "{" + names[index] + (constraints[index].map { ":" + $0.written } ?? "") + "}"
+            }
+        }.joined()
+    }
+
     /// The template with every capture renamed: equal unnamed templates match the same URLs.
     var unnamed: SegmentTemplate {
         SegmentTemplate(pieces: pieces, names: names.map { _ in "" }, constraints: constraints)
