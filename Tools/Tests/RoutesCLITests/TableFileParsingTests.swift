@@ -108,7 +108,7 @@ import Testing
             ])
         #expect(parse("alpha  /user/(:id\n").routes.isEmpty)
         #expect(
-            diagnostics("\n\t/a/*/b/*\n").first?.hasPrefix("t.txt:2:5: error: Invalid route pattern") == true)
+            diagnostics("\n\t/a/*/b/*\n").first?.hasPrefix("t.txt:2:9: error: Invalid route pattern") == true)
     }
 
     @Test(arguments: [
