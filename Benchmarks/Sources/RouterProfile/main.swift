@@ -77,6 +77,10 @@ let cases: [String: (hits: Bool?, make: (Workload, _ repetitions: Int) -> Loop)]
         true, { w, r in routeLoop(Routers.routesReading(w.patterns, .stringThroughAny), w, true, r) }
     ),
     "dictionary": (true, { w, r in routeLoop(Routers.routesReading(w.patterns, .dictionary), w, true, r) }),
+    // Extended patterns: every value a typed capture (`{id:int}`), or a capture beside fixed
+    // text (`{id}.json`, with `.json` added to every URL's last segment).
+    "typed-hit": (true, { w, r in extendedLoop(w, r, inSegment: false) }),
+    "in-segment-hit": (true, { w, r in extendedLoop(w, r, inSegment: true) }),
     "canroute-hit": (true, { w, r in canRouteLoop(w, true, r) }),
     "canroute-miss": (false, { w, r in canRouteLoop(w, false, r) }),
     "canroute-mixed": (nil, { w, r in canRouteLoop(w, nil, r) }),
@@ -105,6 +109,24 @@ func repeated<Element>(_ list: [Element], _ times: Int) -> [Element] {
 
 func routeLoop(_ router: Routes.Router, _ workload: Workload, _ hits: Bool?, _ repetitions: Int) -> Loop {
     let urls = urls(workload, hits)
+    let measured = repeated(urls, repetitions)
+    return ({ urls.filter { router.route(to: $0) }.count }, { Routers.lookUp(router, strings: measured) })
+}
+
+/// The hit URLs routed by a table of extended patterns made from the workload's: typed captures
+/// (`/section1/item/{id:int}`), or captures beside fixed text (`/section1/item/{id}.json`).
+func extendedLoop(_ workload: Workload, _ repetitions: Int, inSegment: Bool) -> Loop {
+    let router = Routes.Router()
+    router.default.options.insert(.extendedPatterns)
+    for pattern in workload.patterns {
+        var extended = pattern
+        for name in ["uid", "pid", "id"] {
+            extended = extended.replacingOccurrences(of: ":\(name)", with: inSegment ? "{\(name)}" : "{\(name):int}")
+        }
+        if inSegment { extended += ".json" }
+        router.default.add(pattern: extended) { _ in true }
+    }
+    let urls = urls(workload, true).map { inSegment ? $0 + ".json" : $0 }
     let measured = repeated(urls, repetitions)
     return ({ urls.filter { router.route(to: $0) }.count }, { Routers.lookUp(router, strings: measured) })
 }
