@@ -23,7 +23,7 @@ import Testing
     /// URL segments that some templates take and others refuse.
     static let bracedURLSegments = [
         "7", "-3", "%37", "+5", "1.5", "yes", "a.x", "x.x.x", "v1.2", "v1.x", "a-b", "a-", "-b", "xa", "x",
-        "ab", "bb", "a%20b", "a+b", ".x",
+        "ab", "bb", "a%20b", "a+b", ".x", "%2D-b", "a%2D-", "v%31.2", "%62b", "x%2Ex.x",
     ]
 
     static func randomPattern(using generator: inout SeededGenerator, braces: Bool = false) -> String {

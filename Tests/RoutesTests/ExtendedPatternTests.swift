@@ -280,6 +280,56 @@ struct ExtendedPatternTests {
         #expect(!router.canRoute(to: "myapp://q/a/b/v.y500"))
         #expect(asked.value == 2)
     }
+
+    // The hostile review's findings, each a regression test.
+
+    @Test func aValueBeforeFixedTextStartingWithAHexDigitRoundTrips() throws {
+        let (router, reached) = extended(["/h/{a}2{b}"])
+        let url = try router.url(for: "/h/{a}2{b}", scheme: "myapp", parameters: ["a": "a b/2", "b": "x"])
+        #expect(router.route(to: url))
+        #expect(reached() == [#"/h/{a}2{b} [(key: "a", value: "a b/2"), (key: "b", value: "x")]"#])
+    }
+
+    @Test func fixedTextThatAURLEscapesIsRefusedWithItsWrittenForm() {
+        let router = Router()
+        router.myapp.options.insert(.extendedPatterns)
+        var errors: [RoutePatternError] = []
+        router.myapp.onInvalidPattern = { errors.append($0) }
+        #expect(router.myapp.add(pattern: "/x/café-{a}").isEmpty)
+        #expect(errors.map(\.reason) == [.fixedTextNeedsEncoding("caf%C3%A9-{a}")])
+        #expect(errors.map(\.offset) == [6])
+        router.myapp.add(pattern: "/x/caf%C3%A9-{a}") { _ in true }
+        #expect(router.route(to: URL(string: "myapp://x/caf%C3%A9-1")!))
+    }
+
+    @Test func aGuardWithBracesInAPlainTableIsALintFinding() {
+        let router = Router()
+        router.myapp.add(pattern: "/user/:id") { _ in true }
+        router.myapp.addGuard(for: "/user/{id:int}") { _ in .refuse }
+        #expect(
+            router.lint().map { "\($0.kind) \($0.pattern)" }.contains(
+                "bracesWithoutExtendedPatterns /user/{id:int}"))
+    }
+
+    @Test func lintSeesNoLoopThroughAnInnerWildcardWithAnotherPrefix() {
+        let router = Router()
+        router.myapp.addRedirect(from: "/o2/*", to: "/n2/*/end")
+        router.myapp.add(pattern: "/n2/*/end") { _ in true }
+        #expect(!router.lint().contains { $0.kind == .redirectLoop })
+        #expect(router.route(to: "myapp://o2/a"))
+        router.myapp.addRedirect(from: "/o7/*", to: "/*/end")
+        #expect(router.lint().contains { $0.kind == .redirectLoop && $0.pattern == "/o7/*" })
+    }
+
+    @Test func aRegisteredPatternIsBuiltAsItWasRead() throws {
+        let router = Router()
+        router.myapp.options.insert(.extendedPatterns)
+        router.myapp.add(pattern: "/v/{id:int}") { _ in true }
+        router.myapp.options.remove(.extendedPatterns)
+        let url = try router.url(for: "/v/{id:int}", scheme: "myapp", parameters: ["id": 3])
+        #expect(url.absoluteString == "myapp://v/3")
+        #expect(router.route(to: url))
+    }
 }
 
 /// A count that a `@Sendable` closure can bump (tests run it on one thread).

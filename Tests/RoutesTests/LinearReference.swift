@@ -171,9 +171,20 @@ struct LinearReference {
                     guard !rest.isEmpty else { return nil }
                     var value = rest
                     if index + 1 < pieces.count, case .fixed(let next) = pieces[index + 1] {
-                        let text = String(decoding: next, as: UTF8.self)
-                        guard let found = rest.dropFirst().range(of: text) else { return nil }
-                        value = rest[..<found.lowerBound]
+                        // The first occurrence after one character, an escape (`%20`) being one.
+                        let bytes = Array(rest.utf8)
+                        func width(_ at: Int) -> Int {
+                            at + 2 < bytes.count && bytes[at] == UInt8(ascii: "%")
+                                && bytes[at + 1].isHexDigitForReference
+                                && bytes[at + 2].isHexDigitForReference
+                                ? 3 : 1
+                        }
+                        var at = width(0)
+                        while at + next.count <= bytes.count, !bytes[at...].starts(with: next) {
+                            at += width(at)
+                        }
+                        guard at + next.count <= bytes.count else { return nil }
+                        value = Substring(rest.utf8.prefix(at))
                     }
                     guard accepts(constraint, decodeValue(trimmingHash(value), plus: plus)) else {
                         return nil
@@ -553,5 +564,12 @@ struct LinearReference {
         }
         .sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }.map(\.1).joined(
             separator: ", ")
+    }
+}
+
+extension UInt8 {
+    /// `0-9`, `a-f`, `A-F`.
+    fileprivate var isHexDigitForReference: Bool {
+        (48...57).contains(self) || (65...70).contains(self) || (97...102).contains(self)
     }
 }

@@ -302,9 +302,13 @@ struct URLBuilder {
             table = found
             registered = found.definitions(of: pattern)
         }
-        if table !== start {
+        // A registered pattern is read as it was registered, whatever the options are now.
+        let readsBraces = registered.first?.parsed.readsBraces
+        if table !== start || (readsBraces != nil && readsBraces != expansions.first?.readsBraces) {
+            var syntax = syntax(of: table)
+            if let readsBraces { syntax.braces = readsBraces }
             do {
-                expansions = try OptionalGroupExpansion.expand(pattern, syntax: syntax(of: table))
+                expansions = try OptionalGroupExpansion.expand(pattern, syntax: syntax)
             } catch {
                 throw self.error(.invalidPattern(error))
             }

@@ -69,7 +69,7 @@ struct SegmentTemplate: Sendable, Equatable {
                     // The first occurrence of the fixed text after at least one byte.
                     guard
                         let found = SegmentTemplate.firstOccurrence(
-                            of: next, in: bytes, from: position + 1, to: segment.upperBound)
+                            of: next, in: bytes, from: position, to: segment.upperBound)
                     else { return false }
                     end = found
                 }
@@ -103,13 +103,26 @@ struct SegmentTemplate: Sendable, Equatable {
         return true
     }
 
+    /// Where the fixed text first occurs after the capture's first character (a capture takes
+    /// one at least); an escape (`%20`) is one character, so the text is never found inside one.
     private static func firstOccurrence(
-        of fixed: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+        of fixed: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from captureStart: Int, to end: Int
     ) -> Int? {
-        guard !fixed.isEmpty, end - start >= fixed.count else { return nil }
-        for candidate in start...(end - fixed.count) where hasPrefix(bytes, at: candidate, end, fixed) {
-            return candidate
+        guard !fixed.isEmpty else { return nil }
+        var candidate = captureStart + characterLength(bytes, at: captureStart, end)
+        while candidate + fixed.count <= end {
+            if hasPrefix(bytes, at: candidate, end, fixed) { return candidate }
+            candidate += characterLength(bytes, at: candidate, end)
         }
         return nil
+    }
+
+    /// 3 for an escape (`%` and two hexadecimal digits) at `index`, else 1.
+    private static func characterLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ end: Int) -> Int
+    {
+        guard index + 2 < end, bytes[index] == .percent, PercentDecoding.hexValue(bytes[index + 1]) != nil,
+            PercentDecoding.hexValue(bytes[index + 2]) != nil
+        else { return 1 }
+        return 3
     }
 }

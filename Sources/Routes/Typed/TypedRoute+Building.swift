@@ -37,7 +37,9 @@ extension Router {
     ///
     /// The URL is built as ``url(for:scheme:host:)`` builds it, routed without calling any
     /// handler or guard (as URL building checks it), and its parameters are decoded as the
-    /// type's handler decodes them. Call it in tests for each link type.
+    /// type's handler decodes them. Call it in tests for each link type. A route asked before
+    /// the type's (a higher priority, or an earlier registration that covers its pattern) is
+    /// not a difference: it takes the URL only if it does not decline; `lint()` reports it.
     ///
     /// ```swift
     /// // In a test: #expect(differences.isEmpty)
