@@ -16,7 +16,7 @@ extension RouteIndex {
     /// the table.
     func collectMatches(_ segments: Segments, from start: SearchPosition = .root, into matches: inout Matches)
     {
-        search(segments, from: start) { list in
+        search(segments, from: start) { list, segments in
             matches.add(list, segments)
             return true
         }
@@ -38,14 +38,8 @@ extension RouteIndex {
     /// Whether any definition matches.
     func hasMatch(_ segments: Segments, from start: SearchPosition) -> Bool {
         var found = false
-        search(segments, from: start) { definitions in
-            if case .checked(let checked) = definitions {
-                checked.forEachCandidate(segments) { definition in
-                    found = found || definition.parsed.passesChecks(segments)
-                }
-            } else {
-                found = !definitions.isEmpty
-            }
+        search(segments, from: start) { definitions, segments in
+            found = definitions.isChecked ? definitions.hasCheckedMatch(segments) : !definitions.isEmpty
             return !found
         }
         return found
@@ -68,7 +62,9 @@ extension RouteIndex {
     }
 
     /// Calls `visit` with each node list of matching definitions until it returns `false`.
-    private func search(_ segments: Segments, from start: SearchPosition, _ visit: (DefinitionList) -> Bool) {
+    private func search(
+        _ segments: Segments, from start: SearchPosition, _ visit: (DefinitionList, Segments) -> Bool
+    ) {
         // The root, and a first segment that came from the host, which may differ in case from a
         // literal: a host with a capital or an escape, or a first literal with a capital.
         // Otherwise the exact lookup of the first segment is the same.
@@ -96,9 +92,11 @@ extension RouteIndex {
                         )
                         // A node's `*` definitions are kept apart (few nodes have some).
                         let wildcards = node.pointee.value.wildcards
-                        if wildcards >= 0, !visit(wildcardLists[Int(wildcards)]) { return }
+                        if wildcards >= 0, !visit(wildcardLists[Int(wildcards)], segments) { return }
                         guard index < segments.count else {
-                            if !node.pointee.value.terminals.isEmpty, !visit(node.pointee.value.terminals) {
+                            if !node.pointee.value.terminals.isEmpty,
+                                !visit(node.pointee.value.terminals, segments)
+                            {
                                 return
                             }
                             break

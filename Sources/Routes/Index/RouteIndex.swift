@@ -111,6 +111,19 @@ enum DefinitionList {
         return false
     }
 
+    /// Whether the list must be checked (``CheckedDefinitions``).
+    var isChecked: Bool {
+        if case .checked = self { return true }
+        return false
+    }
+
+    /// Whether a checked list has a definition that matches `segments`.
+    @inline(never)
+    func hasCheckedMatch(_ segments: Segments) -> Bool {
+        guard case .checked(let checked) = self else { return false }
+        return checked.hasMatch(segments)
+    }
+
     /// Inserts after every definition asked before it.
     mutating func insert(_ definition: Definition) {
         if definition.parsed.needsChecking {
