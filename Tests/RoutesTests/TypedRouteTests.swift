@@ -500,4 +500,33 @@ import Testing
         #expect(await screens.resolve("myapp://user/5") == .user(UserLink(id: 5)))
         #expect(await screens.resolve("myapp://user/five") == nil)
     }
+
+    /// A typed route is a route like any other for guards, redirects, events, explain, lint and
+    /// the universal-links file.
+    @Test func theToolsAndPoliciesTreatATypedRouteLikeAnyOther() {
+        router.https.options.insert(.extendedPatterns)
+        router.https.hosts = ["example.com"]
+        var events: [String] = []
+        router.onEvent = { events.append("\($0.kind) \($0.pattern ?? "-")") }
+        var received: [PhotoLink] = []
+        router.https.add(PhotoLink.self) { link in
+            received.append(link)
+            return true
+        }
+        router.https.addGuard(for: "/photos/{name}.jpg") { params in
+            params.string("name") == "private" ? .refuse : .proceed
+        }
+        router.https.addRedirect(from: "/p/{name}", to: "/photos/{name}.jpg")
+        #expect(router.route(to: "https://example.com/p/sunset"))
+        #expect(!router.route(to: "https://example.com/photos/private.jpg"))
+        #expect(received == [PhotoLink(name: "sunset")])
+        #expect(events.contains("redirected(to: https://example.com/photos/sunset.jpg) /p/{name}"))
+        #expect(events.contains("routed /photos/{name}.jpg"))
+        #expect(events.contains("refused /photos/{name}.jpg"))
+        let explanation = router.explain("https://example.com/photos/sunset.jpg")
+        #expect(explanation.entries.contains { $0.pattern == "/photos/{name}.jpg" && $0.mismatch == nil })
+        #expect(router.lint().isEmpty)
+        let text = router.appSiteAssociation(appIDs: ["TEAM.app"], host: "example.com")
+        #expect(text.contains("/photos/*"))
+    }
 }
