@@ -330,6 +330,16 @@ struct ExtendedPatternTests {
         #expect(url.absoluteString == "myapp://v/3")
         #expect(router.route(to: url))
     }
+
+    /// A brace is a byte: followed by a combining mark it is still a brace (found by the fuzzer).
+    @Test func aBraceBeforeACombiningMarkIsABrace() {
+        let plain = Router()
+        plain.myapp.add(pattern: "/user/{\u{6DB}a}") { _ in true }
+        #expect(plain.lint().map(\.kind) == [.bracesWithoutExtendedPatterns])
+        let (router, reached) = extended(["/user/{\u{6DB}a}"])
+        #expect(router.route(to: "myapp://user/7"))
+        #expect(reached().map { $0.hasSuffix(#"value: "7")]"#) } == [true])
+    }
 }
 
 /// A count that a `@Sendable` closure can bump (tests run it on one thread).

@@ -74,7 +74,8 @@ struct LinearReference {
 
         init(_ pattern: String, braces: Bool = false) {
             for component in LinearReference.trimmedSplit(Substring(pattern)) {
-                if braces, component.contains("{") {
+                // Bytes, not `Character`s: `{` followed by a combining mark is one `Character`.
+                if braces, component.utf8.contains(where: { $0 == 0x7B || $0 == 0x7D }) {
                     parts.append(Pattern.braced(component, wildcardName: &wildcardName))
                 } else if component == "*" {
                     parts.append(.wildcard)
@@ -123,18 +124,18 @@ struct LinearReference {
         /// parameters, `{n:*}` a named wildcard, anything else a template.
         static func braced(_ component: Substring, wildcardName: inout String?) -> Part {
             var pieces: [TemplatePiece] = []
-            var rest = component
-            while let open = rest.firstIndex(of: "{") {
-                if open > rest.startIndex { pieces.append(.fixed(Array(rest[..<open].utf8))) }
-                let close = rest[open...].firstIndex(of: "}")!
-                let inside = rest[rest.index(after: open)..<close]
-                let colon = inside.firstIndex(of: ":")
-                let name = String(inside[..<(colon ?? inside.endIndex)])
-                let constraint = colon.map { String(inside[inside.index(after: $0)...]) }
+            var rest = Array(component.utf8)[...]
+            while let open = rest.firstIndex(of: 0x7B) {
+                if open > rest.startIndex { pieces.append(.fixed(Array(rest[..<open]))) }
+                let close = rest[open...].firstIndex(of: 0x7D)!
+                let inside = rest[(open + 1)..<close]
+                let colon = inside.firstIndex(of: UInt8(ascii: ":"))
+                let name = String(decoding: inside[..<(colon ?? inside.endIndex)], as: UTF8.self)
+                let constraint = colon.map { String(decoding: inside[($0 + 1)...], as: UTF8.self) }
                 pieces.append(.capture(name: name, constraint: constraint))
-                rest = rest[rest.index(after: close)...]
+                rest = rest[(close + 1)...]
             }
-            if !rest.isEmpty { pieces.append(.fixed(Array(rest.utf8))) }
+            if !rest.isEmpty { pieces.append(.fixed(Array(rest))) }
             if pieces.count == 1, case .capture(let name, "*") = pieces[0] {
                 wildcardName = name
                 return .wildcard

@@ -301,7 +301,9 @@ extension RouteTable {
         let braced = parsed.segments.first { segment in
             switch segment {
             // `|` means something only inside braces: alone, the option leaves it as it is.
-            case .literal(let text), .parameter(let text): return text.contains { "{}".contains($0) }
+            // Bytes, not `Character`s: `{` followed by a combining mark is one `Character`.
+            case .literal(let text), .parameter(let text):
+                return text.utf8.contains { $0 == .openBrace || $0 == .closeBrace }
             case .template, .wildcard: return false
             }
         }
