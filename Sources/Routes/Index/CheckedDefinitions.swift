@@ -59,16 +59,6 @@ final class CheckedDefinitions {
         }
     }
 
-    /// Whether one of the definitions matches `segments`, its checks passed.
-    @inline(never)
-    func hasMatch(_ segments: Segments) -> Bool {
-        var found = false
-        forEachCandidate(segments) { definition in
-            found = found || definition.parsed.passesChecks(segments)
-        }
-        return found
-    }
-
     /// The hash of the URL's text at `discriminator`; `nil` when the URL has no such segment
     /// (no candidate then: an empty bucket's hash is never produced) — see below — or when it is
     /// a host segment whose decoded text is compared ignoring case.

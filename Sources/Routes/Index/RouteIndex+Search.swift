@@ -37,12 +37,24 @@ extension RouteIndex {
 
     /// Whether any definition matches.
     func hasMatch(_ segments: Segments, from start: SearchPosition) -> Bool {
+        // An index with definitions a match must check asks the full search, which checks them;
+        // the plain search's closure stays as small as it is (a call or a second variable in it
+        // made every lookup dearer).
+        if hasCheckedLists { return hasCheckedMatch(segments, from: start) }
         var found = false
-        search(segments, from: start) { definitions, segments in
-            found = definitions.isChecked ? definitions.hasCheckedMatch(segments) : !definitions.isEmpty
+        search(segments, from: start) { definitions, _ in
+            found = !definitions.isEmpty
             return !found
         }
         return found
+    }
+
+    /// ``hasMatch(_:from:)`` through the full search, whose checked lists are checked.
+    @inline(never)
+    private func hasCheckedMatch(_ segments: Segments, from start: SearchPosition) -> Bool {
+        var matches = Matches()
+        collectMatches(segments, from: start, into: &matches)
+        return !matches.isEmpty
     }
 
     /// Where the search of a URL whose first segment is `first` begins, found before the URL's

@@ -31,6 +31,8 @@ final class RouteIndex {
     @exclusivity(unchecked) private(set) var wildcardLists: [DefinitionList] = []
     /// The most nodes on one path from the root: bounds the lookup's stack.
     @exclusivity(unchecked) private(set) var depth = 1
+    /// Whether a list holds definitions that a match must check (``CheckedDefinitions``).
+    @exclusivity(unchecked) private(set) var hasCheckedLists = false
 
     init() {}
 
@@ -43,6 +45,7 @@ final class RouteIndex {
     /// Adds a definition: O(number of its segments).
     func insert(_ definition: Definition) {
         depth = max(depth, definition.parsed.segmentCount + 1)
+        if definition.parsed.needsChecking { hasCheckedLists = true }
         var node: Int32 = 0
         var isWildcard = false
         definition.parsed.forEachSegment { kind, key, _ in
@@ -88,6 +91,7 @@ final class RouteIndex {
         literals = LiteralTable(root: Node())
         wildcardLists = []
         depth = 1
+        hasCheckedLists = false
     }
 
     /// Builds what a lookup whose first segment is compared ignoring case needs (once).
@@ -109,19 +113,6 @@ enum DefinitionList {
     var isEmpty: Bool {
         if case .empty = self { return true }
         return false
-    }
-
-    /// Whether the list must be checked (``CheckedDefinitions``).
-    var isChecked: Bool {
-        if case .checked = self { return true }
-        return false
-    }
-
-    /// Whether a checked list has a definition that matches `segments`.
-    @inline(never)
-    func hasCheckedMatch(_ segments: Segments) -> Bool {
-        guard case .checked(let checked) = self else { return false }
-        return checked.hasMatch(segments)
     }
 
     /// Inserts after every definition asked before it.
