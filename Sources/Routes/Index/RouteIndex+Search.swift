@@ -38,8 +38,8 @@ extension RouteIndex {
     /// Whether any definition matches.
     func hasMatch(_ segments: Segments, from start: SearchPosition) -> Bool {
         // An index with definitions a match must check asks the full search, which checks them;
-        // the plain search's closure stays as small as it is (a call or a second variable in it
-        // made every lookup dearer).
+        // the plain search's closure stays this small: a call or a second variable in it costs
+        // every lookup about 25 instructions.
         if hasCheckedLists { return hasCheckedMatch(segments, from: start) }
         var found = false
         search(segments, from: start) { definitions, _ in
