@@ -340,6 +340,19 @@ struct ExtendedPatternTests {
         #expect(router.route(to: "myapp://user/7"))
         #expect(reached().map { $0.hasSuffix(#"value: "7")]"#) } == [true])
     }
+
+    /// Lint's `.shadowed` sees a capture whose constraint takes every value of a later
+    /// segment, except where a host may fill it (compared ignoring case as a literal).
+    @Test func lintSeesACaptureThatTakesEveryValueOfALaterSegment() {
+        let (router, _) = extended([
+            "/x/{t:a|b|c}", "/x/{u:a|b}", "/x/a", "/y/{v:bool}", "/y/yes", "/{w:a|b}", "/a",
+        ])
+        #expect(
+            router.lint().map { "\($0.kind) \($0.pattern) \($0.earlierPattern ?? "")" } == [
+                "shadowed /x/{u:a|b} /x/{t:a|b|c}", "shadowed /x/a /x/{t:a|b|c}",
+                "shadowed /y/yes /y/{v:bool}",
+            ])
+    }
 }
 
 /// A count that a `@Sendable` closure can bump (tests run it on one thread).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A segment of an extended pattern that a plain `:name` cannot say: captures beside fixed text
 /// (`{name}.jpg`, `v{major:int}.{minor:int}`) or a capture with a constraint (`{id:int}`).
 ///
@@ -30,6 +32,33 @@ struct SegmentTemplate: Sendable, Equatable {
             case .capture(let index): return "{:" + (constraints[index]?.written ?? "") + "}"
             }
         }.joined()
+    }
+
+    /// The constraint of a template that is one capture and nothing else (`{id:int}`).
+    private var soleConstraint: CaptureConstraint? {
+        pieces.count == 1 ? constraints[0] : nil
+    }
+
+    /// Whether, being one constrained capture, this takes every segment that `other` (one
+    /// capture whose values are listed) takes: lint's ``PatternShape/covers(_:)``.
+    func takesEveryValue(of other: SegmentTemplate) -> Bool {
+        guard let mine = soleConstraint, case .oneOf(let values)? = other.soleConstraint else { return false }
+        return values.allSatisfy { takes($0, mine) }
+    }
+
+    /// Whether, being one constrained capture, this takes every URL segment that reads as
+    /// `literal` once decoded.
+    func takesEveryText(of literal: String) -> Bool {
+        guard let mine = soleConstraint else { return false }
+        return takes(literal, mine)
+    }
+
+    /// Whether the constraint takes `decoded`, as any URL that writes it reads. Not claimed for
+    /// a text with `+`, which reads as a space where the table decodes plus symbols.
+    private func takes(_ decoded: String, _ constraint: CaptureConstraint) -> Bool {
+        guard !decoded.contains("+") else { return false }
+        let written = decoded.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? decoded
+        return written.withBytes { constraint.accepts($0, plusAsSpace: false) }
     }
 
     /// The template as written (`{id:int}`, `{name}.jpg`), for messages.

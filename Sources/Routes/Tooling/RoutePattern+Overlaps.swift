@@ -127,19 +127,29 @@ struct PatternShape {
     /// segment of `self` takes every segment `other` can have there. With a `*`, `other`'s
     /// segments before and after its own `*` must fill `self`'s before and after.
     func covers(_ other: PatternShape) -> Bool {
-        func covers(_ a: PatternSegment, _ b: PatternSegment) -> Bool {
+        // `mayBeFirst`: the segments may stand at the URL's first segment, which a host may fill
+        // (compared ignoring case as a literal, as written by a template).
+        func covers(_ a: PatternSegment, _ b: PatternSegment, mayBeFirst: Bool) -> Bool {
             switch (a, b) {
             case (.literal(let mine), .literal(let theirs)): return mine.utf8.elementsEqual(theirs.utf8)
             case (.parameter, .parameter), (.parameter, .template): return true
             case (.parameter, .literal(let theirs)): return !theirs.isEmpty
-            // A template covers one of its own shape only (constraints included).
-            case (.template(let mine), .template(let theirs)): return mine.shape == theirs.shape
+            case (.template(let mine), .template(let theirs)):
+                // Its own shape (constraints included), or one capture taking every value of
+                // another's (`{t:a|b|c}` and `{u:a|b}`).
+                return mine.shape == theirs.shape || mine.takesEveryValue(of: theirs)
+            case (.template(let mine), .literal(let theirs)):
+                // One capture whose constraint takes the literal takes every URL text of it.
+                return !mayBeFirst && !theirs.isEmpty && mine.takesEveryText(of: theirs)
             default: return false
             }
         }
+        func covers(_ pairs: some Sequence<(PatternSegment, PatternSegment)>, from first: Bool) -> Bool {
+            pairs.enumerated().allSatisfy { covers($1.0, $1.1, mayBeFirst: first && $0 == 0) }
+        }
         guard hasWildcard else {
             return !other.hasWildcard && other.segments.count == segments.count
-                && zip(segments, other.segments).allSatisfy(covers)
+                && covers(zip(segments, other.segments), from: true)
         }
         if other.hasWildcard {
             guard other.prefix.count >= prefix.count, other.suffix.count >= suffix.count else { return false }
@@ -148,8 +158,8 @@ struct PatternShape {
         }
         let theirs = other.hasWildcard ? other.prefix : other.segments[...]
         let theirEnd = other.hasWildcard ? other.suffix : other.segments[...]
-        return zip(prefix, theirs).allSatisfy(covers)
-            && zip(suffix.reversed(), theirEnd.reversed()).allSatisfy(covers)
+        return covers(zip(prefix, theirs), from: true)
+            && covers(zip(suffix.reversed(), theirEnd.reversed()), from: prefix.isEmpty)
     }
 
     /// Whether some URL's segments match both: `meet` says whether two segments at a URL index
