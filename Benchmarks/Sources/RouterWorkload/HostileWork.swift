@@ -19,7 +19,7 @@ public enum HostileWork {
         ("empty-segments-and-hashes", 10_000), ("routes-that-cannot-match", 2_000),
         ("long-patterns", 4_000), ("many-parameters", 1_000), ("many-values-dictionary", 500),
         ("many-values-last-by-name", 500), ("many-values-decoded", 500), ("urls-kept-while-suspended", 4_000),
-        ("urls-held-by-a-guard", 4_000),
+        ("urls-held-by-a-guard", 4_000), ("many-templates-dictionary", 500), ("long-segment-template", 1 << 16),
     ]
 
     /// The work of case `name` at `size`, everything but the measured call made already; `nil`
@@ -70,6 +70,23 @@ public enum HostileWork {
             router.default.add(pattern: names.map { "/:\($0)" }.joined(), handler: read)
             let url = "myapp://" + (0..<size).map { "v\($0)" }.joined(separator: "/")
             return { precondition(router.route(to: url), "the route of \(size) values did not match") }
+        case "many-templates-dictionary":
+            // An extended pattern of `size` captures beside fixed text, every value read.
+            let router = Router()
+            router.default.options.insert(.extendedPatterns)
+            let pattern = (0..<size).map { "/{p\($0)}.x" }.joined()
+            router.default.add(pattern: pattern) { $0.dictionary.count == size + 3 }
+            let url = "myapp://" + (0..<size).map { "v\($0).x" }.joined(separator: "/")
+            return { precondition(router.route(to: url), "the route of \(size) templates did not match") }
+        case "long-segment-template":
+            // A long segment against templates that look for their fixed text to its end.
+            let router = Router()
+            router.default.options.insert(.extendedPatterns)
+            for suffix in ["jpg", "png", "gif"] {
+                router.default.add(pattern: "/big/{name}.\(suffix)") { _ in true }
+            }
+            let url = "myapp://big/" + String(repeating: "a.jp", count: size / 4)
+            return { _ = router.route(to: url) }
         case "urls-kept-while-suspended":
             // The queue, a quarter of `size` long, is full after the warm-up run: each URL drops
             // the oldest, which must cost the same whatever the limit.

@@ -19,15 +19,29 @@ final class ExtendedParts: Sendable {
         self.wildcardName = wildcardName
     }
 
+    /// The template of a segment (a binary search: the templates are in segment order).
     func template(atSegment segment: Int) -> Template? {
-        templates.first { $0.segment == segment }
+        let found = lastTemplate { $0.segment <= segment }
+        return found?.segment == segment ? found : nil
     }
 
-    /// The template holding the `index`th parameter, if a template does.
+    /// The template holding the `index`th parameter, if a template does (a binary search: the
+    /// templates' parameters are in order too).
     func template(holdingParameter index: Int) -> Template? {
-        templates.first {
-            (($0.firstParameter)..<($0.firstParameter + $0.template.names.count)).contains(index)
+        guard let found = lastTemplate(where: { $0.firstParameter <= index }),
+            index < found.firstParameter + found.template.names.count
+        else { return nil }
+        return found
+    }
+
+    /// The last template for which `isBefore` holds, `isBefore` holding for a prefix of them.
+    private func lastTemplate(where isBefore: (Template) -> Bool) -> Template? {
+        var (low, high) = (0, templates.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if isBefore(templates[middle]) { low = middle + 1 } else { high = middle }
         }
+        return low > 0 ? templates[low - 1] : nil
     }
 }
 
@@ -89,7 +103,13 @@ extension RoutePattern {
     /// The byte range of the `index`th parameter's value in `segments`: its segment, or the part
     /// of it that a template's capture took.
     func range(ofParameter index: Int, in segments: Segments) -> ByteRange {
-        let segment = segments[urlIndex(ofSegment: segmentIndex(ofParameter: index), segments)]
+        range(ofParameter: index, atSegment: segmentIndex(ofParameter: index), in: segments)
+    }
+
+    /// ``range(ofParameter:in:)`` for a parameter whose pattern segment is known (a pass over
+    /// every value reads them in time linear in their number).
+    func range(ofParameter index: Int, atSegment patternSegment: Int, in segments: Segments) -> ByteRange {
+        let segment = segments[urlIndex(ofSegment: patternSegment, segments)]
         guard let template = extended?.template(holdingParameter: index) else { return segment }
         var found = ByteRange(uncheckedBounds: segment.lowerBound, segment.lowerBound)
         _ = template.template.match(segments.bytes, segment, plusAsSpace: segments.plusAsSpace) {
