@@ -44,7 +44,10 @@ while read -r name size; do
     large="$(instructions "$name" "$((size * 8))")"
     ratio="$(awk -v s="$small" -v l="$large" 'BEGIN { printf "%.1f", l / (s > 0 ? s : 1) }')"
     verdict=""
-    if awk -v r="$ratio" 'BEGIN { exit !(r >= 16) }'; then
+    if [ "${small:-0}" = 0 ] || [ "${large:-0}" = 0 ]; then
+        verdict="  DID NOT RUN"
+        failed=1
+    elif awk -v r="$ratio" 'BEGIN { exit !(r >= 16) }'; then
         verdict="  NOT LINEAR"
         failed=1
     fi

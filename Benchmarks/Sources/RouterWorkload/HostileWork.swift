@@ -74,9 +74,9 @@ public enum HostileWork {
             // An extended pattern of `size` captures beside fixed text, every value read.
             let router = Router()
             router.default.options.insert(.extendedPatterns)
-            let pattern = (0..<size).map { "/{p\($0)}.x" }.joined()
+            let pattern = "/t" + (0..<size).map { "/{p\($0)}.x" }.joined()
             router.default.add(pattern: pattern) { $0.dictionary.count == size + 3 }
-            let url = "myapp://" + (0..<size).map { "v\($0).x" }.joined(separator: "/")
+            let url = "myapp://t/" + (0..<size).map { "v\($0).x" }.joined(separator: "/")
             return { precondition(router.route(to: url), "the route of \(size) templates did not match") }
         case "long-segment-template":
             // A long segment against templates that look for their fixed text to its end.
