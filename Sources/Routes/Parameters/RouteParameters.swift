@@ -175,7 +175,8 @@ public struct RouteParameters {
         // The segments, cut once, hold the ranges of the values after the fourth.
         request.withSegments { segments in
             matched.forEachParameter { index, name, segment in
-                read(matched.range(ofParameter: index, atSegment: segment, in: segments), name, segments.bytes)
+                read(
+                    matched.range(ofParameter: index, atSegment: segment, in: segments), name, segments.bytes)
             }
         }
     }
