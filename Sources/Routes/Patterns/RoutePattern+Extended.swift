@@ -49,18 +49,6 @@ extension RoutePattern {
     /// The name under which the wildcard's components are also read (`{rest:*}`).
     var wildcardName: String? { extended?.wildcardName }
 
-    /// Whether `segments`, which the index matched up to the pattern's `*` or end, match the
-    /// rest: every template, and the segments after an inner `*`.
-    func passesChecks(_ segments: Segments) -> Bool {
-        if hasInnerWildcard, !innerWildcardSuffixMatches(segments) { return false }
-        guard let extended else { return true }
-        return extended.templates.allSatisfy { template in
-            template.template.match(
-                segments.bytes, segments[urlIndex(ofSegment: template.segment, segments)],
-                plusAsSpace: segments.plusAsSpace)
-        }
-    }
-
     /// The URL segment that pattern segment `index` stands for: the same index before the `*`,
     /// counted from the end after it.
     @inline(__always)
