@@ -91,7 +91,7 @@ measure() {
 }
 
 echo "callgrind, N = $n routes (each case twice):" >&2
-for c in miss hit subscript string string-any int dictionary canroute-hit canroute-miss canroute-mixed mixed typed-hit in-segment-hit; do
+for c in miss hit subscript string string-any int dictionary canroute-hit canroute-miss canroute-mixed mixed typed-hit in-segment-hit resolve-hit; do
     measure "$c" 20000
 done
 for c in trie-miss trie-hit; do measure "$c" 5000; done
@@ -159,6 +159,7 @@ row("`canRoute(to:)`, misses", "canroute-miss", 1500, 0, number_label="7")
 row("`canRoute(to:)`, mixed (90% hits)", "canroute-mixed", 1500, 0, number_label="7")
 row("hit, extended patterns: each value a typed capture (`{id:int}`)", "typed-hit", None, 0, number_label="9")
 row("hit, extended patterns: each value beside fixed text (`{id}.json`)", "in-segment-hit", None, 0, number_label="9")
+row("`RouteMap.resolve(_:)` hit, each closure gives a four-word value", "resolve-hit", None, 0, number_label="10")
 ir, mallocs = rows["mixed"]
 print(f"|  | `route(to:)`, mixed (90% hits), reads nothing: the benchmark's lookup | {cell('mixed')} |  |  | "
       f"0 mallocs | {met(mallocs == 0)} |")

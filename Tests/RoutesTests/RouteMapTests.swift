@@ -146,6 +146,35 @@ import Testing
         #expect(await [first.value, second.value] == [.user(1), .user(2)])
     }
 
+    @Test func aValueRouteMovedToAMapOfAnotherTypeGivesItNoValue() {
+        let numbers = RouteMap<Int>()
+        for definition in screens.default.add(
+            pattern: "/user/:id", resolve: { $0.int("id").map(Screen.user) })
+        {
+            screens.router.default.remove(definition: definition)
+            #expect(numbers.router.default.add(definition: definition))
+        }
+        #expect(numbers.resolve("myapp://user/42") == nil)  // a Screen closure gives no Int
+        #expect(numbers.router.route(to: "myapp://user/42"))  // to the router, it gives a value
+        numbers.default.add(pattern: "/user/:id", priority: 1) { params in params.int("id") }
+        #expect(numbers.resolve("myapp://user/42") == 42)
+    }
+
+    #if compiler(>=6.2)
+        @Test func anAsyncValueRouteMovedToAMapOfAnotherTypeGivesItNoValue() async {
+            let numbers = RouteMap<Int>()
+            let added = screens.default.add(pattern: "/post/:slug") { params async -> Screen? in
+                params.string("slug").map(Screen.post)
+            }
+            for definition in added {
+                screens.router.default.remove(definition: definition)
+                #expect(numbers.router.default.add(definition: definition))
+            }
+            #expect(await numbers.resolve("myapp://post/a") == nil)
+            #expect(await numbers.router.route(to: "myapp://post/a"))
+        }
+    #endif
+
     /// Calls the synchronous `resolve` (in an `async` function, `resolve` is the `async` one).
     func syncResolve(_ url: String) -> Screen? { screens.resolve(url) }
 }

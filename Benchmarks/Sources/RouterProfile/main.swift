@@ -81,6 +81,8 @@ let cases: [String: (hits: Bool?, make: (Workload, _ repetitions: Int) -> Loop)]
     // text (`{id}.json`, with `.json` added to every URL's last segment).
     "typed-hit": (true, { w, r in extendedLoop(w, r, inSegment: false) }),
     "in-segment-hit": (true, { w, r in extendedLoop(w, r, inSegment: true) }),
+    // A `RouteMap` whose closures give a four-word value.
+    "resolve-hit": (true, { w, r in resolveLoop(w, r) }),
     "canroute-hit": (true, { w, r in canRouteLoop(w, true, r) }),
     "canroute-miss": (false, { w, r in canRouteLoop(w, false, r) }),
     "canroute-mixed": (nil, { w, r in canRouteLoop(w, nil, r) }),
@@ -121,7 +123,8 @@ func extendedLoop(_ workload: Workload, _ repetitions: Int, inSegment: Bool) -> 
     for pattern in workload.patterns {
         var extended = pattern
         for name in ["uid", "pid", "id"] {
-            extended = extended.replacingOccurrences(of: ":\(name)", with: inSegment ? "{\(name)}" : "{\(name):int}")
+            extended = extended.replacingOccurrences(
+                of: ":\(name)", with: inSegment ? "{\(name)}" : "{\(name):int}")
         }
         if inSegment { extended += ".json" }
         router.default.add(pattern: extended) { _ in true }
@@ -129,6 +132,13 @@ func extendedLoop(_ workload: Workload, _ repetitions: Int, inSegment: Bool) -> 
     let urls = urls(workload, true).map { inSegment ? $0 + ".json" : $0 }
     let measured = repeated(urls, repetitions)
     return ({ urls.filter { router.route(to: $0) }.count }, { Routers.lookUp(router, strings: measured) })
+}
+
+func resolveLoop(_ workload: Workload, _ repetitions: Int) -> Loop {
+    let map = Routers.screens(workload.patterns)
+    let urls = urls(workload, true)
+    let measured = repeated(urls, repetitions)
+    return ({ urls.filter { map.resolve($0) != nil }.count }, { Routers.lookUp(map, resolving: measured) })
 }
 
 func canRouteLoop(_ workload: Workload, _ hits: Bool?, _ repetitions: Int) -> Loop {

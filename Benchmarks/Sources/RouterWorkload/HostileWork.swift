@@ -19,7 +19,8 @@ public enum HostileWork {
         ("empty-segments-and-hashes", 10_000), ("routes-that-cannot-match", 2_000),
         ("long-patterns", 4_000), ("many-parameters", 1_000), ("many-values-dictionary", 500),
         ("many-values-last-by-name", 500), ("many-values-decoded", 500), ("urls-kept-while-suspended", 4_000),
-        ("urls-held-by-a-guard", 4_000), ("many-templates-dictionary", 500), ("long-segment-template", 1 << 16),
+        ("urls-held-by-a-guard", 4_000), ("many-templates-dictionary", 500),
+        ("long-segment-template", 1 << 16),
     ]
 
     /// The work of case `name` at `size`, everything but the measured call made already; `nil`

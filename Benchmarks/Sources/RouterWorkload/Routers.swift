@@ -129,6 +129,30 @@ public enum Routers {
         return routable
     }
 
+    /// A screen of four words: more than an `Any` holds inline, so a value boxed as `Any` would
+    /// take an allocation.
+    public struct Screen {
+        public let section: Int, depth: Int, width: Int, height: Int
+    }
+
+    /// A `RouteMap<Screen>` of `patterns`, each closure giving a ``Screen`` (no value read).
+    @inline(never)
+    public static func screens(_ patterns: [String]) -> RouteMap<Screen> {
+        let map = RouteMap<Screen>()
+        for (index, pattern) in patterns.enumerated() {
+            map.default.add(pattern: pattern) { _ in Screen(section: index, depth: 1, width: 2, height: 3) }
+        }
+        return map
+    }
+
+    /// `map.resolve(String)` for each URL; how many gave a value.
+    @inline(never)
+    public static func lookUp(_ map: RouteMap<Screen>, resolving urls: [String]) -> Int {
+        var resolved = 0
+        for url in urls where map.resolve(url) != nil { resolved += 1 }
+        return resolved
+    }
+
     // MARK: Routes, many parameters
 
     /// The pattern of ``routesReadingDictionary()``.

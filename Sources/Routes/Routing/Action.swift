@@ -11,11 +11,11 @@
 /// | `async` forms | waits                                | waits (for a value closure)        |
 enum Action {
     case handler(RouteHandler)
-    /// A ``RouteMap`` closure; its value is a `Value?` of the map that registered it.
-    case value((RouteParameters) -> Any?)
+    /// A ``RouteMap`` closure, typed by the map that registered it (`ValueClosure.swift`).
+    case value(any ValueRoute)
     #if compiler(>=6.2)
         case asyncHandler(AsyncRouteHandler)
-        case asyncValue(AsyncValueClosure)
+        case asyncValue(any AsyncValueRoute)
     #endif
     /// A redirect route: the walk routes its target instead (`Redirect.swift`); clients never
     /// see it.
@@ -72,7 +72,7 @@ enum Handlers: WalkClient {
         switch action {
         case nil: return .accept(())
         case .handler(let handler)?: return handler(parameters) ? .accept(()) : .decline
-        case .value(let resolve)?: return resolve(parameters) != nil ? .accept(()) : .decline
+        case .value(let route)?: return route.givesValue(parameters) ? .accept(()) : .decline
         #if compiler(>=6.2)
             case .asyncHandler?, .asyncValue?: return .wait
         #endif
@@ -87,7 +87,7 @@ enum Handlers: WalkClient {
         {
             switch action {
             case .asyncHandler(let handler)?: return await handler(parameters) ? () : nil
-            case .asyncValue(let resolve)?: return await resolve(parameters) != nil ? () : nil
+            case .asyncValue(let route)?: return await route.givesValueAwaiting(parameters) ? () : nil
             default: return nil
             }
         }
@@ -98,8 +98,9 @@ enum Handlers: WalkClient {
 enum Values<Value>: WalkClient {
     static func ask(_ action: Action?, _ parameters: RouteParameters) -> Verdict<Value> {
         switch action {
-        case .value(let resolve)?:
-            guard let value = resolve(parameters) as? Value else { return .decline }
+        case .value(let route)?:
+            guard let closure = route as? ValueClosure<Value>, let value = closure.resolve(parameters)
+            else { return .decline }
             return .accept(value)
         #if compiler(>=6.2)
             case .asyncValue?: return .wait
@@ -113,8 +114,9 @@ enum Values<Value>: WalkClient {
             async
             -> Value?
         {
-            guard case .asyncValue(let resolve)? = action else { return nil }
-            return await resolve(parameters) as? Value
+            guard case .asyncValue(let route)? = action, let closure = route as? AsyncValueClosure<Value>
+            else { return nil }
+            return await closure.resolve(parameters)
         }
     #endif
 }

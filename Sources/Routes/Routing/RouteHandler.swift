@@ -32,9 +32,6 @@ public typealias RouteHandler = (RouteParameters) -> Bool
     /// }
     /// ```
     public typealias AsyncRouteHandler = nonisolated(nonsending) (RouteParameters) async -> Bool
-
-    /// A ``RouteMap``'s `async` closure, its value erased.
-    typealias AsyncValueClosure = nonisolated(nonsending) (RouteParameters) async -> Any?
 #endif
 
 /// An object that handles routes itself (JLRoutes' `JLRRouteHandlerTarget`).

@@ -139,7 +139,7 @@ public final class RouteMap<Value> {
         public func add(
             pattern: String, priority: Int = 0, resolve: @escaping (RouteParameters) -> Value?
         ) -> [Definition] {
-            table.add(pattern: pattern, priority: priority, action: .value { resolve($0) })
+            table.add(pattern: pattern, priority: priority, action: .value(ValueClosure(resolve)))
         }
 
         /// Adds a synchronous guard: a URL it refuses or holds resolves to `nil`.
@@ -286,7 +286,7 @@ public final class RouteMap<Value> {
             pattern: String, priority: Int = 0,
             resolve: nonisolated(nonsending) @escaping (RouteParameters) async -> Value?
         ) -> [Definition] {
-            table.add(pattern: pattern, priority: priority, action: .asyncValue { await resolve($0) })
+            table.add(pattern: pattern, priority: priority, action: .asyncValue(AsyncValueClosure(resolve)))
         }
     }
 #endif

@@ -97,10 +97,11 @@ extension RouteMap.Table {
     ) -> [Definition] {
         table.add(
             typed: type, priority: priority,
-            action: .value { parameters in
-                guard let route = try? parameters.decode(Route.self) else { return nil }
-                return resolve(route)
-            })
+            action: .value(
+                ValueClosure<Value> { parameters in
+                    guard let route = try? parameters.decode(Route.self) else { return nil }
+                    return resolve(route)
+                }))
     }
 
     #if compiler(>=6.2)
@@ -123,10 +124,11 @@ extension RouteMap.Table {
         ) -> [Definition] {
             table.add(
                 typed: type, priority: priority,
-                action: .asyncValue { parameters in
-                    guard let route = try? parameters.decode(Route.self) else { return nil }
-                    return await resolve(route)
-                })
+                action: .asyncValue(
+                    AsyncValueClosure<Value> { parameters in
+                        guard let route = try? parameters.decode(Route.self) else { return nil }
+                        return await resolve(route)
+                    }))
         }
     #endif
 }
