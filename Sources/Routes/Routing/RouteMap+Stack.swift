@@ -82,8 +82,13 @@ enum StackPrefixes {
     /// each `/` of its path as `table` reads it: the text before the path, then the path's first
     /// segments (one more `/` after a trailing empty segment, which reading removes).
     static func prefixes(of text: String, _ parts: URLParts, in table: RouteTable) -> [String] {
-        let (head, path) = split(text)
-        let hasAuthority = head.contains("//")
+        // The text before the path (scheme and authority, as written) and the path.
+        guard let written = text.withBytes({ URLParts.WrittenParts($0, hasScheme: parts.scheme != nil) }),
+            let pathRange = written.path
+        else { return [] }
+        let head = String(URLParts.substring(of: text, 0..<pathRange.lowerBound))
+        let path = URLParts.substring(of: text, pathRange)
+        let hasAuthority = written.hasHost
         let hostIsSegment =
             parts.host.map { !$0.isEmpty && HostRule.isPathSegment($0, options: table.options) } ?? false
         // The path without one leading and one trailing `/`, cut at each `/`.
@@ -109,26 +114,5 @@ enum StackPrefixes {
             prefixes.append(prefix)
         }
         return prefixes
-    }
-
-    /// The text before the path (scheme and authority), and the path (RFC 3986, appendix B).
-    private static func split(_ text: String) -> (head: String, path: String) {
-        let scalars = text.unicodeScalars
-        var index = scalars.startIndex
-        // The scheme: up to a `:` before any `/`, `?` or `#`.
-        if let colon = scalars.firstIndex(where: { ":/?#".unicodeScalars.contains($0) }),
-            scalars[colon] == ":"
-        {
-            index = scalars.index(after: colon)
-        }
-        // The authority: after `//`, up to the next `/`, `?` or `#`.
-        if scalars[index...].starts(with: "//".unicodeScalars) {
-            let start = scalars.index(index, offsetBy: 2)
-            index =
-                scalars[start...].firstIndex(where: { "/?#".unicodeScalars.contains($0) }) ?? scalars.endIndex
-        }
-        let end =
-            scalars[index...].firstIndex(where: { "?#".unicodeScalars.contains($0) }) ?? scalars.endIndex
-        return (String(scalars[..<index]), String(scalars[index..<end]))
     }
 }

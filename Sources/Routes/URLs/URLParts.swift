@@ -240,7 +240,7 @@ struct URLParts {
 
     /// Where the path, query and fragment are in a string, by RFC 3986's delimiters only
     /// (appendix B): whatever bytes they hold.
-    private struct WrittenParts {
+    struct WrittenParts {
         var hasHost = false
         var path: Range<Int>?
         var query: Range<Int>?
