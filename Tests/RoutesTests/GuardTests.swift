@@ -316,8 +316,8 @@ import Testing
         #expect(screens.resolve("myapp://admin") == nil)
         #expect(screens.resolve("myapp://account") == nil)
         signedIn = true
-        #expect(screens.resume() == ["account"])
-        #expect(screens.resume() == [])
+        #expect(screens.resumeResolving() == ["account"])
+        #expect(screens.resumeResolving() == [])
     }
 
     @Test func anAwaitedResolveHoldsAndTheAwaitedResumeGivesTheValue() async {
@@ -329,7 +329,7 @@ import Testing
         screens.myapp.add(pattern: "/account") { _ async -> String? in "account" }
         #expect(await screens.resolve("myapp://account") == nil)
         signedIn = true
-        #expect(await screens.resume() == ["account"])
+        #expect(await screens.resumeResolving() == ["account"])
     }
 
     /// The synchronous `route(to:)`, from a test that is `async`.

@@ -162,10 +162,10 @@ import Testing
         screens.myapp.add(pattern: "/account/:tab") { _ in "removed" }
         screens.myapp.addGuard(for: "/account/*") { _ in .hold }
         #expect(screens.resolve("myapp://account/billing") == nil)
-        screens.router.unregister(scheme: "myapp")
+        screens.unregister(scheme: "myapp")
         screens.myapp.add(pattern: "/account/:tab") { params in params.string("tab") }
-        #expect(screens.resume() == ["billing"])
-        #expect(screens.router.keptURLs.isEmpty)
+        #expect(screens.resumeResolving() == ["billing"])
+        #expect(screens.keptURLs.isEmpty)
     }
 
     // MARK: One event for what happened
@@ -183,11 +183,11 @@ import Testing
 
         let screens = RouteMap<Int>()
         let mapEvents = Events()
-        screens.router.onEvent = { mapEvents.all.append($0) }
+        screens.onEvent = { mapEvents.all.append($0) }
         screens.myapp.add(pattern: "/account/:tab") { _ in 1 }
         screens.myapp.addGuard(for: "/account/*") { _ in .hold }
-        screens.router.suspend(keepingAtMost: 0)
-        screens.router.resume()
+        screens.suspend(keepingAtMost: 0)
+        screens.resume()
         #expect(screens.resolve("myapp://account/a") == nil)
         #expect(mapEvents.take() == ["dropped myapp://account/a"])
     }

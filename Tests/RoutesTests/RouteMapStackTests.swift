@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func prefixesAreCutAtEachSlashOfThePath() {
-        let table = screens.router.myapp
+        let table = screens.myapp
         func prefixes(_ url: String) -> [String] {
             let parts = URLParts(string: url)!
             return StackPrefixes.prefixes(of: url, parts, in: table)

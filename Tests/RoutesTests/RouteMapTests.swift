@@ -49,7 +49,7 @@ import Testing
         #expect(screens.resolve("myapp://user/7") == .user(7))
         #expect(screens.resolve("https://example.com/post/hi") == .post("hi"))
         #expect(screens.resolve("https://evil.example/post/hi") == nil)
-        #expect(screens.router.schemes == ["https", "myapp"])
+        #expect(screens.schemes == ["https", "myapp"])
     }
 
     @Test func extraParametersAndTheRoutersTools() throws {
@@ -60,15 +60,15 @@ import Testing
         }
         #expect(
             screens.resolve("myapp://user/1/likes", parameters: ["source": "push"]) == .post("1 likes push"))
-        let url = try screens.router.url(for: "/user/:id(/:tab)", scheme: "myapp", parameters: ["id": 2])
+        let url = try screens.url(for: "/user/:id(/:tab)", scheme: "myapp", parameters: ["id": 2])
         #expect(screens.resolve(url) == .post("2 - -"))
-        #expect(screens.router.canRoute(to: url))
+        #expect(screens.canRoute(to: url))
         #expect(
-            screens.router.explain(url).entries.compactMap { $0.mismatch == nil ? $0.pattern : nil } == [
+            screens.explain(url).entries.compactMap { $0.mismatch == nil ? $0.pattern : nil } == [
                 "/user/:id"
             ])
         // Routing discards the value, and answers whether there is one.
-        #expect(screens.router.route(to: url))
+        #expect(screens.route(to: url))
     }
 
     @Test func aClosureMayResolveAnotherURL() {
@@ -82,7 +82,7 @@ import Testing
 
     @Test func resolvingIgnoresSuspension() {
         screens.default.add(pattern: "/home") { _ in .home }
-        screens.router.suspend()
+        screens.suspend()
         #expect(screens.resolve("myapp://home") == .home)
     }
 
@@ -113,7 +113,7 @@ import Testing
         var unmatched: [String] = []
         var lines: [String] = []
         screens.default.unmatchedHandler = { url, _ in unmatched.append(url.absoluteString) }
-        screens.router.logger = { lines.append($0) }
+        screens.logger = { lines.append($0) }
         screens.default.add(pattern: "/p") { _ async -> Screen? in .home }
         #expect(screens.resolve("myapp://p") == nil)
         #expect(unmatched == ["myapp://p"])
@@ -124,15 +124,15 @@ import Testing
     // handler accepted without a value, hiding the routes after it.
     @Test func routesWithoutAValueClosureGiveNoValue() {
         var called = false
-        screens.router.default.add(pattern: "/user/:id", priority: 2) { _ in
+        screens.default.add(pattern: "/user/:id", priority: 2) { _ in
             called = true
             return true
         }
-        screens.router.default.add(pattern: "/user/:id", priority: 1)
+        screens.default.add(pattern: "/user/:id", priority: 1)
         screens.default.add(pattern: "/user/:id") { params in params.int("id").map(Screen.user) }
         #expect(screens.resolve("myapp://user/4") == .user(4))
         #expect(called == false)  // passed over, not called
-        #expect(screens.router.route(to: "myapp://user/4"))  // the router still asks it
+        #expect(screens.route(to: "myapp://user/4"))  // the router still asks it
         #expect(called)
     }
 
@@ -151,11 +151,11 @@ import Testing
         for definition in screens.default.add(
             pattern: "/user/:id", resolve: { $0.int("id").map(Screen.user) })
         {
-            screens.router.default.remove(definition: definition)
-            #expect(numbers.router.default.add(definition: definition))
+            screens.default.remove(definition: definition)
+            #expect(numbers.default.add(definition: definition))
         }
         #expect(numbers.resolve("myapp://user/42") == nil)  // a Screen closure gives no Int
-        #expect(numbers.router.route(to: "myapp://user/42"))  // to the router, it gives a value
+        #expect(numbers.route(to: "myapp://user/42"))  // to the router, it gives a value
         numbers.default.add(pattern: "/user/:id", priority: 1) { params in params.int("id") }
         #expect(numbers.resolve("myapp://user/42") == 42)
     }
@@ -167,11 +167,11 @@ import Testing
                 params.string("slug").map(Screen.post)
             }
             for definition in added {
-                screens.router.default.remove(definition: definition)
-                #expect(numbers.router.default.add(definition: definition))
+                screens.default.remove(definition: definition)
+                #expect(numbers.default.add(definition: definition))
             }
             #expect(await numbers.resolve("myapp://post/a") == nil)
-            #expect(await numbers.router.route(to: "myapp://post/a"))
+            #expect(await numbers.route(to: "myapp://post/a"))
         }
     #endif
 

@@ -143,7 +143,7 @@ final class Redirect {
             return true
         }
         let options =
-            table.router.map { router in scheme.map { router.table(forScheme: $0) } ?? router.default }?
+            table.router.map { router in scheme.map { router.table(forScheme: $0) } ?? router.defaultTable }?
             .options ?? table.options
         guard
             var text = printed.text(

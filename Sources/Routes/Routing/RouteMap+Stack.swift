@@ -33,10 +33,10 @@ extension RouteMap {
     /// - Returns: the values, shortest prefix first.
     @_disfavoredOverload
     public func stack(for url: some URLConvertible, parameters: [String: Any] = [:]) -> [Value] {
-        guard let parts = url.parts(loggingTo: router.logger) else { return [] }
+        guard let parts = url.parts(loggingTo: logger) else { return [] }
         var values: [Value] = []
-        for prefix in StackPrefixes.prefixes(of: url.routeInput.text, parts, in: router.table(for: parts))
-        where router.canRoute(to: prefix) {
+        for prefix in StackPrefixes.prefixes(of: url.routeInput.text, parts, in: table(for: parts))
+        where canRoute(to: prefix) {
             if let value = resolve(prefix, parameters: parameters) { values.append(value) }
         }
         if let value = resolve(url, parameters: parameters) { values.append(value) }
@@ -60,10 +60,10 @@ extension RouteMap {
             for url: some URLConvertible, parameters: [String: Any] = [:],
             isolation: isolated (any Actor)? = #isolation
         ) async -> [Value] {
-            guard let parts = url.parts(loggingTo: router.logger) else { return [] }
+            guard let parts = url.parts(loggingTo: logger) else { return [] }
             var values: [Value] = []
-            for prefix in StackPrefixes.prefixes(of: url.routeInput.text, parts, in: router.table(for: parts))
-            where router.canRoute(to: prefix) {
+            for prefix in StackPrefixes.prefixes(of: url.routeInput.text, parts, in: table(for: parts))
+            where canRoute(to: prefix) {
                 if let value = await resolve(prefix, parameters: parameters, isolation: isolation) {
                     values.append(value)
                 }

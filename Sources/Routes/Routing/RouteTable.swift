@@ -12,7 +12,7 @@ import Foundation
 /// }
 /// router.alpha["home"] = { _ in true }
 /// ```
-public final class RouteTable {
+public class RouteTable {
     // Routing reads the properties marked `@exclusivity(unchecked)` on every lookup. A table is
     // confined to its router's isolation domain and never hands out an access across a handler
     // call, so the dynamic exclusivity checks of class properties only cost time.
@@ -112,7 +112,7 @@ public final class RouteTable {
         groupedSources[ObjectIdentifier(definition)] ?? definition.pattern
     }
 
-    init(scheme: String, router: Router?) {
+    required init(scheme: String, router: Router?) {
         self.scheme = scheme
         self.router = router
         self.logger = router?.logger

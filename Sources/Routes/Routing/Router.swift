@@ -21,7 +21,7 @@ import Foundation
 /// there is no global state, so make as many as you like. Handlers may use the router again
 /// (add, remove, route) while it routes.
 @dynamicMemberLookup
-public final class Router {
+public class Router {
     /// The scheme name of the global table, as in JLRoutes.
     ///
     /// ```swift
@@ -40,7 +40,12 @@ public final class Router {
     /// ```swift
     /// router.default.add(pattern: "/home") { _ in true }
     /// ```
-    @exclusivity(unchecked) public private(set) var `default`: RouteTable
+    public var `default`: RouteTable { defaultTable }
+
+    /// The global table, read by routing without a dynamic call.
+    @exclusivity(unchecked) final private(set) var defaultTable: RouteTable
+    /// The class of the tables: a ``RouteMap``'s tables give its values.
+    private let tableType: RouteTable.Type
 
     /// Receives a line for each routing decision (registrations, matches, declines, fallback,
     /// unmatched URLs). `nil` by default: the library never prints.
@@ -128,9 +133,15 @@ public final class Router {
     /// ```swift
     /// let router = Router()
     /// ```
-    public init() {
-        `default` = RouteTable(scheme: Router.defaultScheme, router: nil)
-        `default`.router = self
+    public convenience init() {
+        self.init(tableType: RouteTable.self)
+    }
+
+    /// A router whose tables are `tableType`s.
+    init(tableType: RouteTable.Type) {
+        self.tableType = tableType
+        defaultTable = tableType.init(scheme: Router.defaultScheme, router: nil)
+        defaultTable.router = self
     }
 
     /// The table of `scheme`, created on first use. Schemes are compared ignoring case.
@@ -141,7 +152,7 @@ public final class Router {
     /// ```
     public subscript(scheme: String) -> RouteTable {
         if let table = existingTable(forScheme: scheme) { return table }
-        let table = RouteTable(scheme: scheme, router: self)
+        let table = tableType.init(scheme: scheme, router: self)
         tables.append(table)
         return table
     }
@@ -189,9 +200,9 @@ public final class Router {
         // The removed tables are released only after the mutation: releasing a handler may run
         // user code (a deinit), which may use the router.
         let removed: [RouteTable]
-        if key == `default`.key {
-            removed = [`default`]
-            `default` = RouteTable(scheme: Router.defaultScheme, router: self)
+        if key == defaultTable.key {
+            removed = [defaultTable]
+            defaultTable = tableType.init(scheme: Router.defaultScheme, router: self)
         } else {
             removed = tables.filter { $0.key == key }
             tables.removeAll { $0.key == key }
@@ -207,7 +218,7 @@ public final class Router {
     public func unregisterAll() {
         let removed = allTables
         tables = []
-        `default` = RouteTable(scheme: Router.defaultScheme, router: self)
+        defaultTable = tableType.init(scheme: Router.defaultScheme, router: self)
         for table in removed { table.releaseDefinitions() }
     }
 
@@ -232,25 +243,25 @@ public final class Router {
     /// The global table, then the tables of the schemes in order (the order of lint and of the
     /// `routes` tool).
     @_spi(Tooling) public var allTables: [RouteTable] {
-        [`default`] + tables.sorted { $0.scheme < $1.scheme }
+        [defaultTable] + tables.sorted { $0.scheme < $1.scheme }
     }
 
     /// The table of `scheme` (ignoring case), or the global table when it has none; creates no
     /// table.
     func table(forScheme scheme: String) -> RouteTable {
-        existingTable(forScheme: scheme) ?? `default`
+        existingTable(forScheme: scheme) ?? defaultTable
     }
 
     func existingTable(forScheme scheme: String) -> RouteTable? {
         let key = Scheme.key(scheme)
-        if key == `default`.key { return `default` }
+        if key == defaultTable.key { return defaultTable }
         return tables.first { $0.key == key }
     }
 
     /// The table for a URL's scheme, compared ignoring (ASCII) case, without making a string.
     @inline(__always)
     func table(for parts: URLParts) -> RouteTable {
-        guard let range = parts.ranges.scheme, !tables.isEmpty else { return `default` }
+        guard let range = parts.ranges.scheme, !tables.isEmpty else { return defaultTable }
         return table(forSchemeAt: range, of: parts)
     }
 
@@ -259,7 +270,7 @@ public final class Router {
     private func table(forSchemeAt range: Range<Int>, of parts: URLParts) -> RouteTable {
         parts.text.withBytes { bytes in
             let scheme = UnsafeBufferPointer(rebasing: bytes[range])
-            return tables.first { $0.hasScheme(scheme) } ?? `default`
+            return tables.first { $0.hasScheme(scheme) } ?? defaultTable
         }
     }
 }

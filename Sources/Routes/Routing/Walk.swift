@@ -501,7 +501,7 @@ extension RouteTable {
 
     /// The global table when this table falls back to it.
     var fallbackTable: RouteTable? {
-        shouldFallback && !isGlobal ? router?.default : nil
+        shouldFallback && !isGlobal ? router?.defaultTable : nil
     }
 
     /// The guards whose patterns match, in registration order, each once.

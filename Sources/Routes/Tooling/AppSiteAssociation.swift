@@ -165,7 +165,7 @@ enum AppSiteAssociation {
     /// The tables that route `https` URLs of `host`, in the order routing walks them.
     private static func tables(_ router: Router, host: String?) -> [RouteTable] {
         guard let https = router.allTables.first(where: { !$0.isGlobal && $0.key == "https" }) else {
-            return [router.default]
+            return [router.defaultTable]
         }
         let routesHost: Bool
         if let hosts = https.hosts {
@@ -173,7 +173,7 @@ enum AppSiteAssociation {
         } else {
             routesHost = true
         }
-        return (routesHost ? [https] : []) + (https.shouldFallback ? [router.default] : [])
+        return (routesHost ? [https] : []) + (https.shouldFallback ? [router.defaultTable] : [])
     }
 
     /// The definition's path segments, or `nil` when it cannot route a URL of `host` (its host

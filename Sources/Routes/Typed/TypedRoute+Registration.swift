@@ -95,7 +95,7 @@ extension RouteMap.Table {
     public func add<Route: TypedRoute>(
         _ type: Route.Type, priority: Int = 0, _ resolve: @escaping (Route) -> Value?
     ) -> [Definition] {
-        table.add(
+        add(
             typed: type, priority: priority,
             action: .value(
                 ValueClosure<Value> { parameters in
@@ -122,7 +122,7 @@ extension RouteMap.Table {
             _ type: Route.Type, priority: Int = 0,
             _ resolve: nonisolated(nonsending) @escaping (Route) async -> Value?
         ) -> [Definition] {
-            table.add(
+            add(
                 typed: type, priority: priority,
                 action: .asyncValue(
                     AsyncValueClosure<Value> { parameters in
