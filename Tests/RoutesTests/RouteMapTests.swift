@@ -146,6 +146,30 @@ import Testing
         #expect(await [first.value, second.value] == [.user(1), .user(2)])
     }
 
+    @Test func aMapIsARouterWhoseTablesGiveItsValues() {
+        let router: Router = screens  // no router underneath: the map is one
+        let table: RouteTable = screens.myapp  // a map's table is a RouteTable
+        #expect(table === screens["MYAPP"] && screens.table(for: "myapp://x") === screens.myapp)
+        #expect(router.default === screens.default && screens[Router.defaultScheme] === screens.default)
+        screens.myapp.shouldFallback = true  // the table's own settings, not forwarded ones
+        screens.default.add(pattern: "/user/:id") { params in params.int("id").map(Screen.user) }
+        #expect(screens.resolve("myapp://user/3") == .user(3))
+        #expect(router.route(to: "myapp://user/3"))
+    }
+
+    @Test func tablesMadeAfterUnregisteringAreTheMapsTables() {
+        screens.myapp.add(pattern: "/home") { _ in .home }
+        screens.unregister(scheme: "myapp")
+        screens.unregister(scheme: Router.defaultScheme)
+        screens.myapp.add(pattern: "/home") { _ in .home }
+        screens.default.add(pattern: "/user/:id") { params in params.int("id").map(Screen.user) }
+        #expect(screens.resolve("myapp://home") == .home)
+        #expect(screens.resolve("other://user/5") == .user(5))
+        screens.unregisterAll()
+        screens.default.add(pattern: "/post/:slug") { params in params.string("slug").map(Screen.post) }
+        #expect(screens.resolve("myapp://post/a") == .post("a"))
+    }
+
     @Test func aValueRouteMovedToAMapOfAnotherTypeGivesItNoValue() {
         let numbers = RouteMap<Int>()
         for definition in screens.default.add(

@@ -141,7 +141,8 @@ extension RouteMap.Table {
     /// Registers a pattern whose synchronous closure gives the value, or `nil` to decline.
     ///
     /// When the closure returns `nil`, the next route is tried. Optional groups, priorities and
-    /// invalid patterns are as in ``add(pattern:priority:handler:)-(_,_,RouteHandler?)``.
+    /// invalid patterns are as in
+    /// ``RouteTable/add(pattern:priority:handler:)-(_,_,RouteHandler?)``.
     ///
     /// ```swift
     /// screens.default.add(pattern: "/user/:id", priority: 10) { params in
