@@ -5,7 +5,8 @@
 #   bash .ci/core-without-tools.sh
 #
 # A scratch package in .build-core/ (git-ignored by the `.build-*/` rule) holds a copy of
-# Sources/Routes without Tooling/ and the DocC catalog, and the Routes target's settings.
+# Sources/Routes without Tooling/ and the DocC catalog, and the Routes target's settings and
+# platforms (Package.swift's).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -21,6 +22,7 @@ import PackageDescription
 
 let package = Package(
     name: "RoutesCore",
+    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [.library(name: "Routes", targets: ["Routes"])],
     targets: [.target(name: "Routes", swiftSettings: [.swiftLanguageMode(.v6)])]
 )

@@ -103,7 +103,8 @@ enum Values<Value>: WalkClient {
             else { return .decline }
             return .accept(value)
         #if compiler(>=6.2)
-            case .asyncValue?: return .wait
+            // Only this map's closures are awaited: one of another type could never give a value.
+            case .asyncValue(let route)?: return route is AsyncValueClosure<Value> ? .wait : .decline
         #endif
         default: return .decline
         }

@@ -4,7 +4,8 @@ extension RouteMap {
     ///
     /// The last prefix is the URL itself, with its query and fragment.
     /// The prefixes end at each `/` of the path as routing reads it (the "Routing rules"
-    /// article, *Reading a URL*): with a host read as the first segment, `myapp://user/42/post/7`
+    /// article, *Reading a URL*), in the URL's table or the global table it falls back to:
+    /// with a host read as the first segment, `myapp://user/42/post/7`
     /// has the prefixes `myapp://user`, `myapp://user/42`, `myapp://user/42/post`, then the URL;
     /// `https://example.com/a/b` has `https://example.com/a`, then the URL. Each prefix keeps
     /// the URL's scheme and authority as written, without query or fragment, and is resolved as
@@ -79,7 +80,8 @@ extension RouteMap {
 /// The proper prefixes of a URL's path, as URL strings.
 enum StackPrefixes {
     /// The prefixes of `text` (the URL as written; `parts`, its parts) shorter than the URL, at
-    /// each `/` of its path as `table` reads it: the text before the path, then the path's first
+    /// each `/` of its path as `table` and the global table it falls back to read it: the text
+    /// before the path (when either reads the host as a segment), then the path's first
     /// segments (one more `/` after a trailing empty segment, which reading removes).
     static func prefixes(of text: String, _ parts: URLParts, in table: RouteTable) -> [String] {
         // The text before the path (scheme and authority, as written) and the path.
@@ -89,8 +91,13 @@ enum StackPrefixes {
         let head = String(URLParts.substring(of: text, 0..<pathRange.lowerBound))
         let path = URLParts.substring(of: text, pathRange)
         let hasAuthority = written.hasHost
-        let hostIsSegment =
+        // The tables that route a prefix: the first one, and the global table when it falls back.
+        // Each reads the host by its own options; the host is a segment when either reads it so.
+        let tables = [table] + (table.fallbackTable.map { [$0] } ?? [])
+        func readsHost(_ table: RouteTable) -> Bool {
             parts.host.map { !$0.isEmpty && HostRule.isPathSegment($0, options: table.options) } ?? false
+        }
+        let hostIsSegment = tables.contains(where: readsHost)
         // The path without one leading and one trailing `/`, cut at each `/`.
         var region = Substring(path)
         if region.hasPrefix("/") { region = region.dropFirst() }
@@ -102,9 +109,7 @@ enum StackPrefixes {
         if hostIsSegment, !segments.isEmpty { prefixes.append(head) }
         // A prefix longer than every pattern of the tables that route it can be matched only by
         // a `*`: not tried, so that a URL of many segments costs time linear in its length.
-        let tables = [table] + (table.fallbackTable.map { [$0] } ?? [])
-        let longest = tables.map { $0.index.depth - 1 }.max() ?? 0
-        let limit = longest - (hostIsSegment ? 1 : 0)
+        let limit = tables.map { $0.index.depth - 1 - (readsHost($0) ? 1 : 0) }.max() ?? 0
         for count in segments.indices.dropLast().map({ $0 + 1 }) where count <= limit {
             let kept = segments[..<count]
             var prefix = head + "/" + kept.joined(separator: "/")

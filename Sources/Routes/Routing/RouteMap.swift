@@ -66,7 +66,8 @@ public final class RouteMap<Value>: Router {
     /// `nil` for a string that is not a URL. Creates no table.
     ///
     /// ```swift
-    /// screens.table(for: "myapp://home") === screens.myapp  // true
+    /// // true, once `myapp` has a table:
+    /// screens.table(for: "myapp://home") === screens.myapp
     /// ```
     public override func table(for url: some URLConvertible) -> Table? {
         super.table(for: url).map { unsafeDowncast($0, to: Table.self) }
@@ -76,7 +77,11 @@ public final class RouteMap<Value>: Router {
     /// `Value`.
     ///
     /// Its settings, routes, guards and redirects are the ``RouteTable``'s, inherited:
-    /// `screens.myapp.shouldFallback = true`, `screens.https.hosts = ["example.com"]`.
+    /// `screens.myapp.shouldFallback = true`, `screens.https.hosts = ["example.com"]`. A closure
+    /// that can give a `Value` registers a value route, even where a handler has the same
+    /// shape (a closure returning `Bool` in a `RouteMap<Bool>`); write `handler:` to register a
+    /// handler instead. For an optional `Value`, only the closure's own `nil` declines: a
+    /// `Value` that is `nil` is a value.
     ///
     /// ```swift
     /// screens.myapp.add(pattern: "/user/:id") { params in
@@ -115,8 +120,12 @@ extension RouteMap {
     ///
     /// Resolves the URLs that guards held (and those kept while the map was suspended), in
     /// arrival order, through the tables as they are now and asking the guards again, as
-    /// ``Router/resume(isolation:)-5jj55`` routes them; returns the values they resolve to. A URL held
-    /// again waits for the next resume. Does nothing when nothing is suspended or held.
+    /// ``Router/resume(isolation:)-5jj55`` routes them; returns the values they resolve to. A URL
+    /// held again waits for the next resume. Does nothing when nothing is suspended or held.
+    /// Each URL is resolved as the synchronous ``resolve(_:parameters:)`` resolves: one that
+    /// reaches an `async` closure gives no value and is not kept (`await resumeResolving()`
+    /// awaits it). The router's `resume()` on a map routes the URLs instead, and their values
+    /// are not returned.
     ///
     /// ```swift
     /// // after sign-in:

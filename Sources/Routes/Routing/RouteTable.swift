@@ -158,6 +158,7 @@ public class RouteTable {
     ///   - priority: higher is asked first; ties in registration order.
     ///   - handler: returns `true` when it handled the URL; `nil` always handles.
     /// - Returns: the registered definitions (empty when the pattern was rejected).
+    @_disfavoredOverload  // a map's value closure wins over a handler of the same shape
     @discardableResult
     public func add(pattern: String, priority: Int = 0, handler: RouteHandler? = nil) -> [Definition] {
         add(pattern: pattern, priority: priority, action: handler.map(Action.handler))
@@ -330,6 +331,7 @@ public class RouteTable {
         /// // From an async function: await router.route(to: "myapp://post/7")
         /// ```
         /// - Returns: the registered definitions (empty when the pattern was rejected).
+        @_disfavoredOverload  // a map's value closure wins over a handler of the same shape
         @discardableResult
         public func add(
             pattern: String, priority: Int = 0, handler: @escaping AsyncRouteHandler

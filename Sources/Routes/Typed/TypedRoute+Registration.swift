@@ -19,6 +19,7 @@ extension RouteTable {
     ///   - priority: higher is asked first; ties in registration order.
     ///   - handler: returns `true` when it handled the link, `false` to let the next route try.
     /// - Returns: the registered definitions (empty when the type or pattern was refused).
+    @_disfavoredOverload  // a map's value closure wins over a handler of the same shape
     @discardableResult
     public func add<Route: TypedRoute>(
         _ type: Route.Type, priority: Int = 0, handler: @escaping (Route) -> Bool
@@ -62,6 +63,7 @@ extension RouteTable {
         /// }
         /// ```
         /// - Returns: the registered definitions (empty when the type or pattern was refused).
+        @_disfavoredOverload  // a map's value closure wins over a handler of the same shape
         @discardableResult
         public func add<Route: TypedRoute>(
             _ type: Route.Type, priority: Int = 0,
