@@ -331,7 +331,10 @@ import Testing
     }
 
     enum StackListing {
-        enum Screen: Hashable { case user(Int), post(Int) }
+        enum Screen: Hashable {
+            case user(Int)
+            case post(Int)
+        }
 
         @MainActor final class Navigation {
             var path: [Screen] = []
