@@ -35,7 +35,13 @@ extension RouteParameters {
     /// ```swift
     /// params.string("id")  // "42"
     /// ```
-    public func string(_ key: String) -> String? { read(key) { $0 } }
+    public func string(_ key: String) -> String? {
+        // `ParameterText.firstText(of: self[key])` is `value(key, as: String.self)` for a value
+        // that is no route value or query text (a `String` cast to a `String` is itself): read
+        // by the lookup itself, which leaves nothing here to keep across the call.
+        guard case .text(let text) = plainText(forKey: key, readingOther: true) else { return nil }
+        return text
+    }
 
     /// The value under `key` as an `Int`: `value(key, as: Int.self)`.
     ///
@@ -93,14 +99,20 @@ extension RouteParameters {
     }
 
     /// `parse` applied to the text under `key`: the same answer as `value(key, as: Value.self)`
-    /// when `parse` is the conversion ``ParameterText/value(_:as:)`` makes for `Value`, without
-    /// going through `Any` for a route value or query text.
+    /// when `parse` is the conversion ``ParameterText/value(_:as:)`` makes for `Value` (a kind of
+    /// ``ParameterText/isPlainTextKind(_:)``), without going through `Any` for a route value or
+    /// query text.
     @inline(__always)
     private func read<Value>(_ key: String, _ parse: (String) -> Value?) -> Value? {
         switch plainText(forKey: key) {
         case .text(let text): return parse(text)
         case .missing: return nil
-        case .other: return value(key, as: Value.self)
+        case .other:
+            // What `value(key, as: Value.self)` does past its text: written here rather than
+            // called, so that each accessor does not bring its own specialization of it.
+            guard let raw = self[key] else { return nil }
+            if let value = raw as? Value { return value }
+            return ParameterText.firstText(of: raw).flatMap(parse)
         }
     }
 

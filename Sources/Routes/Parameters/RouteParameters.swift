@@ -55,18 +55,22 @@ public struct RouteParameters {
     /// params["id"] as? String  // "42"
     /// ```
     public subscript(key: String) -> Any? {
-        switch layer(of: key) {
-        case .reserved:
-            switch key {
-            case Keys.pattern: return pattern
-            case Keys.url: return url
-            default: return scheme
+        // Out of line: the accessors that fall back on it (``value(_:as:)``, ``decode(_:)``...)
+        // share this body instead of each inlining the lookup.
+        @inline(never) get {
+            switch layer(of: key) {
+            case .reserved:
+                switch key {
+                case Keys.pattern: return pattern
+                case Keys.url: return url
+                default: return scheme
+                }
+            case .wildcard: return wildcardComponents
+            case .absent: return nil
+            case .extra(let value): return value
+            case .route(let index): return routeValue(index)
+            case .query: return queryValue(forKey: key)
             }
-        case .wildcard: return wildcardComponents
-        case .absent: return nil
-        case .extra(let value): return value
-        case .route(let index): return routeValue(index)
-        case .query: return queryValue(forKey: key)
         }
     }
 
@@ -259,11 +263,17 @@ public struct RouteParameters {
 
     /// The text under `key` when the value there is a route value or query text (the frequent
     /// case): the same text as ``ParameterText/firstText(of:)`` of `self[key]`, without making the
-    /// value, casting it or collecting every query value.
-    @inline(__always)
-    func plainText(forKey key: String) -> PlainText {
+    /// value, casting it or collecting every query value. With `readingOther`, any other value's
+    /// text too: ``PlainText/other`` is then never returned.
+    ///
+    /// Out of line: every typed accessor (``string(_:)``, ``int(_:)``, ``value(_:as:)``...) shares
+    /// this one copy of the lookup and only converts the text it returns.
+    @inline(never)
+    func plainText(forKey key: String, readingOther: Bool = false) -> PlainText {
         switch layer(of: key) {
-        case .reserved, .extra, .wildcard: return .other
+        case .reserved, .extra, .wildcard:
+            guard readingOther else { return .other }
+            return ParameterText.firstText(of: self[key]).map(PlainText.text) ?? .missing
         case .absent: return .missing
         case .route(let index): return .text(routeValue(index))
         case .query: break
