@@ -29,19 +29,7 @@ import Foundation
 /// }
 /// ```
 extension RouteParameters {
-    /// The text of the value under `key`: a `String`, the first of a `[String]`, or the text of
-    /// an extra parameter.
-    ///
-    /// ```swift
-    /// params.string("id")  // "42"
-    /// ```
-    public func string(_ key: String) -> String? {
-        // `ParameterText.firstText(of: self[key])` is `value(key, as: String.self)` for a value
-        // that is no route value or query text (a `String` cast to a `String` is itself): read
-        // by the lookup itself, which leaves nothing here to keep across the call.
-        guard case .text(let text) = plainText(forKey: key, readingOther: true) else { return nil }
-        return text
-    }
+    // `string(_:)`, the text every accessor converts, is in RouteParameters.swift.
 
     /// The value under `key` as an `Int`: `value(key, as: Int.self)`.
     ///
@@ -86,12 +74,8 @@ extension RouteParameters {
     public func value<Value>(_ key: String, as type: Value.Type = Value.self) -> Value? {
         // Neither a `String` nor a `[String]` casts to these kinds (a `String` is itself), so
         // their answer is the text's conversion: take the text directly.
-        if ParameterText.isPlainTextKind(type) {
-            switch plainText(forKey: key) {
-            case .text(let text): return ParameterText.value(text, as: type)
-            case .missing: return nil
-            case .other: break
-            }
+        if ParameterText.isPlainTextKind(type), holdsText(forKey: key) {
+            return string(key).flatMap { ParameterText.value($0, as: type) }
         }
         guard let raw = self[key] else { return nil }
         if let value = raw as? Value { return value }
@@ -104,16 +88,15 @@ extension RouteParameters {
     /// query text.
     @inline(__always)
     private func read<Value>(_ key: String, _ parse: (String) -> Value?) -> Value? {
-        switch plainText(forKey: key) {
-        case .text(let text): return parse(text)
-        case .missing: return nil
-        case .other:
-            // What `value(key, as: Value.self)` does past its text: written here rather than
-            // called, so that each accessor does not bring its own specialization of it.
+        guard holdsText(forKey: key) else {
+            // What `value(key, as: Value.self)` does with a value that may be no text: written
+            // here rather than called, so that each accessor does not bring its own
+            // specialization of it.
             guard let raw = self[key] else { return nil }
             if let value = raw as? Value { return value }
             return ParameterText.firstText(of: raw).flatMap(parse)
         }
+        return string(key).flatMap(parse)
     }
 
     /// Every value under `key`, each converted to a type: a repeated query key, comma-separated
