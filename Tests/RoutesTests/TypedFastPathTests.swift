@@ -3,7 +3,7 @@ import Testing
 
 @testable import Routes
 
-/// The typed accessors read a route value or query text directly (`RouteParameters.plainText`),
+/// The typed accessors read a route value or query text directly (`RouteParameters.holdsText`),
 /// without going through `Any`. These tests check that this gives exactly the answers of the
 /// general rule: take `params[key]`, return it if it already has the type, else convert its
 /// first text (`ParameterText`).

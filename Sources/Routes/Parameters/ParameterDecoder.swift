@@ -97,6 +97,23 @@ private enum ParameterDecoding {
     static func decode<Value: Decodable>(_ type: Value.Type, from value: Any?, codingPath: [any CodingKey])
         throws -> Value
     {
+        // The body is reached through `any Decodable.Type`: one copy of it serves every type the
+        // containers are asked for (their overloads for each integer width among them), not one
+        // specialization per type. What it returns is a `Value`.
+        try anyDecode(type, from: value, codingPath: codingPath) as! Value
+    }
+
+    /// ``decode(_:from:codingPath:)`` for a type known at run time.
+    @inline(never)
+    private static func anyDecode(_ type: any Decodable.Type, from value: Any?, codingPath: [any CodingKey])
+        throws -> Any
+    {
+        try typedDecode(type, from: value, codingPath: codingPath)
+    }
+
+    private static func typedDecode<Value: Decodable>(
+        _ type: Value.Type, from value: Any?, codingPath: [any CodingKey]
+    ) throws -> Value {
         guard let value = value.flatMap(ParameterText.unwrapped) else {
             throw DecodingError.valueNotFound(
                 type, .init(codingPath: codingPath, debugDescription: "Expected \(type) but found no value."))

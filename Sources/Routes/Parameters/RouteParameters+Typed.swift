@@ -29,13 +29,7 @@ import Foundation
 /// }
 /// ```
 extension RouteParameters {
-    /// The text of the value under `key`: a `String`, the first of a `[String]`, or the text of
-    /// an extra parameter.
-    ///
-    /// ```swift
-    /// params.string("id")  // "42"
-    /// ```
-    public func string(_ key: String) -> String? { read(key) { $0 } }
+    // `string(_:)`, the text every accessor converts, is in RouteParameters.swift.
 
     /// The value under `key` as an `Int`: `value(key, as: Int.self)`.
     ///
@@ -80,12 +74,8 @@ extension RouteParameters {
     public func value<Value>(_ key: String, as type: Value.Type = Value.self) -> Value? {
         // Neither a `String` nor a `[String]` casts to these kinds (a `String` is itself), so
         // their answer is the text's conversion: take the text directly.
-        if ParameterText.isPlainTextKind(type) {
-            switch plainText(forKey: key) {
-            case .text(let text): return ParameterText.value(text, as: type)
-            case .missing: return nil
-            case .other: break
-            }
+        if ParameterText.isPlainTextKind(type), holdsText(forKey: key) {
+            return string(key).flatMap { ParameterText.value($0, as: type) }
         }
         guard let raw = self[key] else { return nil }
         if let value = raw as? Value { return value }
@@ -93,15 +83,20 @@ extension RouteParameters {
     }
 
     /// `parse` applied to the text under `key`: the same answer as `value(key, as: Value.self)`
-    /// when `parse` is the conversion ``ParameterText/value(_:as:)`` makes for `Value`, without
-    /// going through `Any` for a route value or query text.
+    /// when `parse` is the conversion ``ParameterText/value(_:as:)`` makes for `Value` (a kind of
+    /// ``ParameterText/isPlainTextKind(_:)``), without going through `Any` for a route value or
+    /// query text.
     @inline(__always)
     private func read<Value>(_ key: String, _ parse: (String) -> Value?) -> Value? {
-        switch plainText(forKey: key) {
-        case .text(let text): return parse(text)
-        case .missing: return nil
-        case .other: return value(key, as: Value.self)
+        guard holdsText(forKey: key) else {
+            // What `value(key, as: Value.self)` does with a value that may be no text: written
+            // here rather than called, so that each accessor does not bring its own
+            // specialization of it.
+            guard let raw = self[key] else { return nil }
+            if let value = raw as? Value { return value }
+            return ParameterText.firstText(of: raw).flatMap(parse)
         }
+        return string(key).flatMap(parse)
     }
 
     /// Every value under `key`, each converted to a type: a repeated query key, comma-separated

@@ -55,18 +55,22 @@ public struct RouteParameters {
     /// params["id"] as? String  // "42"
     /// ```
     public subscript(key: String) -> Any? {
-        switch layer(of: key) {
-        case .reserved:
-            switch key {
-            case Keys.pattern: return pattern
-            case Keys.url: return url
-            default: return scheme
+        // Out of line: the accessors that fall back on it (``value(_:as:)``, ``decode(_:)``...)
+        // share this body instead of each inlining the lookup.
+        @inline(never) get {
+            switch layer(of: key) {
+            case .reserved:
+                switch key {
+                case Keys.pattern: return pattern
+                case Keys.url: return url
+                default: return scheme
+                }
+            case .wildcard: return wildcardComponents
+            case .absent: return nil
+            case .extra(let value): return value
+            case .route(let index): return routeValue(index)
+            case .query: return queryValue(forKey: key)
             }
-        case .wildcard: return wildcardComponents
-        case .absent: return nil
-        case .extra(let value): return value
-        case .route(let index): return routeValue(index)
-        case .query: return queryValue(forKey: key)
         }
     }
 
@@ -246,26 +250,23 @@ public struct RouteParameters {
         request.withSegments { matched.range(ofParameter: index, in: $0) }
     }
 
-    /// The text under `key`, found without going through `Any`, for the typed accessors.
-    enum PlainText {
-        /// A route value, or the first value of the query items named `key`: the text the
-        /// accessors would read from the value under `key`.
-        case text(String)
-        /// Nothing under `key`.
-        case missing
-        /// A reserved key, an extra parameter or the wildcard's components: read the value.
-        case other
-    }
-
-    /// The text under `key` when the value there is a route value or query text (the frequent
-    /// case): the same text as ``ParameterText/firstText(of:)`` of `self[key]`, without making the
-    /// value, casting it or collecting every query value.
-    @inline(__always)
-    func plainText(forKey key: String) -> PlainText {
+    /// The text of the value under `key`: a `String`, the first of a `[String]`, or the text of
+    /// an extra parameter.
+    ///
+    /// ```swift
+    /// params.string("id")  // "42"
+    /// ```
+    @inline(never)
+    public func string(_ key: String) -> String? {
+        // Out of line: the typed accessors read their text here (see `holdsText(forKey:)`), so
+        // that this is the one copy of the lookup. A route value or query text is read without
+        // making the value, casting it or collecting every query value.
         switch layer(of: key) {
-        case .reserved, .extra, .wildcard: return .other
-        case .absent: return .missing
-        case .route(let index): return .text(routeValue(index))
+        case .reserved, .extra, .wildcard:
+            // `value(key, as: String.self)`: a `String` cast to a `String` is itself.
+            return ParameterText.firstText(of: self[key])
+        case .absent: return nil
+        case .route(let index): return routeValue(index)
         case .query: break
         }
         var first: String?
@@ -274,7 +275,22 @@ public struct RouteParameters {
             first = value
             return false
         }
-        return first.map(PlainText.text) ?? .missing
+        return first
+    }
+
+    /// Whether the value under `key`, if any, is a route value or query text: there is no extra
+    /// parameter and no `*`, and `key` is none of ``Keys/pattern``, ``Keys/url`` and
+    /// ``Keys/scheme`` (``Keys/wildcard`` names nothing without a `*`). Then ``string(_:)`` is
+    /// that text, and a typed accessor's answer is its conversion.
+    @inline(__always)
+    func holdsText(forKey key: String) -> Bool {
+        guard extraOrNil == nil, !matched.hasWildcard else { return false }
+        // The lengths of the reserved keys first: most keys have none of them.
+        switch key.utf8.count {
+        case Keys.pattern.utf8.count, Keys.url.utf8.count, Keys.scheme.utf8.count:
+            return key != Keys.pattern && key != Keys.url && key != Keys.scheme
+        default: return true
+        }
     }
 
     /// Where the value of `key` comes from: the layers in order, the later winning (see the type's

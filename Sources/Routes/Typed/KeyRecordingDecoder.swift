@@ -70,6 +70,19 @@ private struct RecordingDecoder: Decoder {
 
 /// A placeholder of `type` for the property `key`, or `nil` when none fits.
 private func placeholder<Value: Decodable>(_ type: Value.Type, key: String, recorder: Recorder) -> Value? {
+    // The body is reached through `any Decodable.Type`: one copy of it serves every type the
+    // containers are asked for (each integer width among them), not one specialization per type.
+    // What it returns is a `Value` or `nil`.
+    anyPlaceholder(type, key: key, recorder: recorder) as? Value
+}
+
+/// ``placeholder(_:key:recorder:)`` for a type known at run time.
+@inline(never)
+private func anyPlaceholder(_ type: any Decodable.Type, key: String, recorder: Recorder) -> Any? {
+    typedPlaceholder(type, key: key, recorder: recorder)
+}
+
+private func typedPlaceholder<Value: Decodable>(_ type: Value.Type, key: String, recorder: Recorder) -> Any? {
     for text in ["0", "x", "true", "00000000-0000-0000-0000-000000000000", "a:b"] {
         if let value = ParameterText.value(text, as: type) { return value }
     }

@@ -40,7 +40,9 @@ enum RouteValueEncoder {
 
     /// What one property's value writes: one text, or each element's (an array, a set); `nil`
     /// for `nil`.
-    fileprivate static func written(_ value: some Encodable, key: String) throws -> Written? {
+    /// (`any Encodable`, not generic: one body serves the properties of every type, rather than one
+    /// specialization per type a container is handed.)
+    fileprivate static func written(_ value: any Encodable, key: String) throws -> Written? {
         guard let unwrapped = ParameterText.unwrapped(value) else { return nil }
         if let text = ParameterText.text(of: unwrapped) { return .text(text) }
         let encoder = ValueEncoder(key: key, allowsElements: true)
@@ -51,7 +53,8 @@ enum RouteValueEncoder {
 
     /// The text of one value that is no array (an element): its own text, or what its
     /// `encode(to:)` writes in a single-value container (a `Date`, a wrapper type).
-    fileprivate static func text(of value: some Encodable, key: String) throws -> String? {
+    /// (`any Encodable` for the reason ``written(_:key:)`` gives.)
+    fileprivate static func text(of value: any Encodable, key: String) throws -> String? {
         guard let unwrapped = ParameterText.unwrapped(value) else { return nil }
         if let text = ParameterText.text(of: unwrapped) { return text }
         let encoder = ValueEncoder(key: key, allowsElements: false)

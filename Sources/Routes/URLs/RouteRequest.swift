@@ -366,21 +366,35 @@ struct RouteRequest {
         _ text: String, host: ByteRange?, path: Range<Int>, fragmentPath: Range<Int>,
         _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
-        text.withBytes { bytes in
-            withJoined(bytes, host: host, path: path, fragmentPath: fragmentPath, body)
+        // This function has a copy specialized for each reader of the segment text: the work on
+        // the text is left to the two functions below, which they all share.
+        let pathPart = joinedPathPart(text, host: host, path: path)
+        let count = (host?.count ?? 0) + pathPart.count + 1 + fragmentPath.count
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+            join(text, host: host, pathPart: pathPart, fragmentPath: fragmentPath, into: buffer)
+            return body(UnsafeBufferPointer(buffer))
         }
     }
 
-    /// The same, from the bytes of the text.
-    private static func withJoined<Result>(
-        _ bytes: UnsafeBufferPointer<UInt8>, host: ByteRange?, path: Range<Int>, fragmentPath: Range<Int>,
-        _ body: (UnsafeBufferPointer<UInt8>) -> Result
-    ) -> Result {
-        let pathPart =
-            host == nil
-            ? bytes[path].trimmingOneSlash(trailing: false) : bytes[path].trimmingOneSlash(leading: false)
-        let count = (host?.count ?? 0) + pathPart.count + 1 + fragmentPath.count
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+    /// The part of the path that the joined text holds: the path without its trailing `/` after
+    /// a host, else without its leading `/`.
+    @inline(never)
+    private static func joinedPathPart(_ text: String, host: ByteRange?, path: Range<Int>) -> Range<Int> {
+        text.withBytes { bytes in
+            let part =
+                host == nil
+                ? bytes[path].trimmingOneSlash(trailing: false) : bytes[path].trimmingOneSlash(leading: false)
+            return part.indices
+        }
+    }
+
+    /// Writes the joined text into `buffer`, which it fills.
+    @inline(never)
+    private static func join(
+        _ text: String, host: ByteRange?, pathPart: Range<Int>, fragmentPath: Range<Int>,
+        into buffer: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        text.withBytes { bytes in
             var next = 0
             func append(_ range: Range<Int>) {
                 for index in range {
@@ -389,11 +403,10 @@ struct RouteRequest {
                 }
             }
             if let host { append(host.range) }
-            append(pathPart.indices)
+            append(pathPart)
             buffer[next] = .hash
             next += 1
             append(fragmentPath)
-            return body(UnsafeBufferPointer(buffer))
         }
     }
 
