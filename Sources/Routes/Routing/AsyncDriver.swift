@@ -7,6 +7,12 @@
     /// `await resume()`, `await resolve(_:)`, and by the synchronous driver's task.
     extension Walk {
         /// Runs the walk to its end; the output of the match that accepted, `nil` when none did.
+        ///
+        /// This and ``finishWaiting(_:)`` are cold (awaiting): one unspecialized body serves every
+        /// client and every caller, rather than a copy of the walk specialized and inlined into
+        /// each `async` entry point.
+        @_semantics("optimize.sil.specialize.generic.never")
+        @inline(never)
         nonisolated(nonsending) mutating func finish<Client: WalkClient>(_ client: Client.Type) async
             -> Client.Output?
         {
@@ -18,6 +24,8 @@
         }
 
         /// Awaits the match or guard the walk waits on, then runs the walk on to its end.
+        @_semantics("optimize.sil.specialize.generic.never")
+        @inline(never)
         nonisolated(nonsending) mutating func finishWaiting<Client: WalkClient>(_ client: Client.Type) async
             -> Client.Output?
         {

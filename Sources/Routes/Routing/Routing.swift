@@ -136,9 +136,7 @@ extension RouteTable {
             isolation: isolated (any Actor)? = #isolation
         ) async -> Bool {
             guard let parts = url.parts(loggingTo: logger) else { return false }
-            if queue.isHolding { return keep(parts, parameters: parameters, startingIn: nil) }
-            var walk = Walk(parts, parameters: parameters, startingIn: table(for: parts))
-            return await walk.finish(Handlers.self) != nil || walk.isHeld
+            return await RouteTable.routeAwaiting(parts, parameters: parameters, of: self, startingIn: nil)
         }
     }
 
@@ -161,10 +159,21 @@ extension RouteTable {
             isolation: isolated (any Actor)? = #isolation
         ) async -> Bool {
             guard let parts = url.parts(loggingTo: logger) else { return false }
+            return await RouteTable.routeAwaiting(parts, parameters: parameters, of: router, startingIn: self)
+        }
+
+        /// The `async` `route(to:)` of a router (`table` is `nil`: the table of the URL's scheme)
+        /// and of a table (`table`, whatever the URL's scheme), written once for both: the URL is
+        /// kept while the router's queue holds, otherwise walked to its end.
+        @inline(never)
+        nonisolated(nonsending) static func routeAwaiting(
+            _ parts: URLParts, parameters: [String: Any], of router: Router?, startingIn table: RouteTable?
+        ) async -> Bool {
             if let router, router.queue.isHolding {
-                return router.keep(parts, parameters: parameters, startingIn: self)
+                return router.keep(parts, parameters: parameters, startingIn: table)
             }
-            var walk = Walk(parts, parameters: parameters, startingIn: self, startIsGiven: true)
+            guard let start = table ?? router?.table(for: parts) else { return false }
+            var walk = Walk(parts, parameters: parameters, startingIn: start, startIsGiven: table != nil)
             return await walk.finish(Handlers.self) != nil || walk.isHeld
         }
     }

@@ -245,7 +245,9 @@ struct Walk {
     }
 
     /// The search of a table with guards: its matches are found first; when there are some, the
-    /// guards that match are asked, then the matches.
+    /// guards that match are asked, then the matches. Out of line: it stays out of the plain
+    /// search, which most tables take.
+    @inline(never)
     private static func searchGuarded<Client: WalkClient>(
         _ table: RouteTable, _ request: RouteRequest, _ extra: [String: Any]?, _ client: Client.Type
     ) -> Step<Client.Output> {
@@ -258,14 +260,27 @@ struct Walk {
                 if !matches.isEmpty { guards = table.guards(matching: segments) }
             }
         }
-        return ask(guards: guards[...], matches, from: 0, table, request, extra, client)
+        return askOutOfLine(guards: guards[...], matches, from: 0, table, request, extra, client)
     }
 
-    /// Asks the guards and matches after an awaited one, in order.
+    /// Asks the guards and matches after an awaited one, in order. Out of line, as
+    /// ``searchGuarded(_:_:_:_:)``: it stays out of ``run(_:)``.
+    @inline(never)
     private static func ask<Client: WalkClient>(_ rest: Rest, _ extra: [String: Any]?, _ client: Client.Type)
         -> Step<Client.Output>
     {
-        ask(guards: rest.guards, rest.matches, from: rest.nextMatch, rest.table, rest.request, extra, client)
+        askOutOfLine(
+            guards: rest.guards, rest.matches, from: rest.nextMatch, rest.table, rest.request, extra, client)
+    }
+
+    /// ``ask(guards:_:from:_:_:_:_:)`` as one shared body, for the searches that need not fold it
+    /// away: a table with guards, and the rest of a walk that waited.
+    @inline(never)
+    private static func askOutOfLine<Client: WalkClient>(
+        guards: ArraySlice<Match>, _ matches: Matches, from first: Int, _ table: RouteTable,
+        _ request: RouteRequest, _ extra: [String: Any]?, _ client: Client.Type
+    ) -> Step<Client.Output> {
+        ask(guards: guards, matches, from: first, table, request, extra, client)
     }
 
     /// Asks `guards`, then `matches` from `first` on, in order, until one decides. Inlined into
