@@ -252,6 +252,18 @@ struct Walk {
         _ table: RouteTable, _ request: RouteRequest, _ extra: [String: Any]?, _ client: Client.Type
     ) -> Step<Client.Output> {
         var matches = Matches()
+        let guards = collectGuarded(table, request, into: &matches)
+        return askOutOfLine(guards: guards[...], matches, from: 0, table, request, extra, client)
+    }
+
+    /// The matches of a table with guards, put in `matches` (empty), and, when there are some,
+    /// the guards that match. Not generic: one body for every client.
+    @inline(never)
+    private static func collectGuarded(
+        _ table: RouteTable, _ request: RouteRequest, into matches: inout Matches
+    )
+        -> [Match]
+    {
         var guards: [Match] = []
         let index = table.index
         if let start = request.searchStart(in: index) {
@@ -260,7 +272,7 @@ struct Walk {
                 if !matches.isEmpty { guards = table.guards(matching: segments) }
             }
         }
-        return askOutOfLine(guards: guards[...], matches, from: 0, table, request, extra, client)
+        return guards
     }
 
     /// Asks the guards and matches after an awaited one, in order. Out of line, as

@@ -478,28 +478,27 @@ extension RouteTable {
     /// The guards that no route of this table can match (``RouteLintWarning/Kind/unreachableGuard``).
     private func unreachableGuards() -> [RouteLintWarning] {
         guardGroups.compactMap { group in
-            let reachable = group.expansions.contains { expansion in
-                definitions.contains {
-                    $0.parsed.overlaps(expansion, firstIgnoringCase: mayReadHostAsSegment)
-                }
-            }
-            guard !reachable else { return nil }
+            guard !hasRoute(overlapping: group.expansions) else { return nil }
             var message =
                 "is a guard that no route of \(lintName) can match, so it is never asked: guards "
                 + "are asked only before a route of their own table runs"
-            if let global = fallbackTable,
-                group.expansions.contains(where: { expansion in
-                    global.definitions.contains {
-                        $0.parsed.overlaps(expansion, firstIgnoringCase: global.mayReadHostAsSegment)
-                    }
-                })
-            {
+            if let global = fallbackTable, global.hasRoute(overlapping: group.expansions) {
                 message +=
                     " (the global table's routes this table falls back to ask the global table's guards)"
             }
             return RouteLintWarning(
                 kind: .unreachableGuard, scheme: scheme, pattern: group.pattern, earlierPattern: nil,
                 message: message)
+        }
+    }
+
+    /// Whether a route of this table overlaps one of `patterns` (a guard's expansions), read as
+    /// this table reads a URL. One body for this table and the global table it falls back to.
+    @inline(never)
+    private func hasRoute(overlapping patterns: [RoutePattern]) -> Bool {
+        let firstIgnoringCase = mayReadHostAsSegment
+        return patterns.contains { pattern in
+            definitions.contains { $0.parsed.overlaps(pattern, firstIgnoringCase: firstIgnoringCase) }
         }
     }
 }
