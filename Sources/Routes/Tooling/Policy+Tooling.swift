@@ -93,7 +93,7 @@ struct RedirectTarget {
     /// URLs (it covers the target's pattern and does not decline: a redirect never does), and
     /// when the target carries the routed URL's fragment, every route a URL of the target with
     /// a fragment path can match.
-    func reachedDefinitions(mayDecline: (Definition) -> Bool) -> [Definition] {
+    func reachedDefinitions(mayDecline: (Definition) -> Bool, shapes: PatternShapes) -> [Definition] {
         let carries = carriedFragment != .none
         let extra = carriedFragment == .anySegments
         var reached: [Definition] = []
@@ -103,20 +103,24 @@ struct RedirectTarget {
             let ignoringCase = table.mayReadHostAsSegment
             for definition in table.definitions {
                 let parsed = definition.parsed
-                let plain = !covered && parsed.overlaps(pattern, firstIgnoringCase: ignoringCase)
+                let plain =
+                    !covered && parsed.overlaps(pattern, firstIgnoringCase: ignoringCase, shapes: shapes)
                 guard
                     plain
                         || carries
                             && parsed.overlapsWithFragment(
-                                of: pattern, extraSegments: extra, firstIgnoringCase: ignoringCase)
+                                of: pattern, extraSegments: extra, firstIgnoringCase: ignoringCase,
+                                shapes: shapes)
                 else {
                     continue
                 }
                 reached.append(definition)
                 guard definition.action?.redirectRoute != nil || !mayDecline(definition) else { continue }
-                if plain, parsed.covers(pattern) { covered = true }
+                if plain, parsed.covers(pattern, shapes: shapes) { covered = true }
                 // A URL with a fragment path may pass the route that covers the target alone.
-                if !carries && covered || parsed.coversWithFragment(of: pattern, extraSegments: extra) {
+                if !carries && covered
+                    || parsed.coversWithFragment(of: pattern, extraSegments: extra, shapes: shapes)
+                {
                     return reached
                 }
             }

@@ -216,15 +216,12 @@ extension RouteTable {
     ///   once per definition (of this table, and of the tables redirects lead to).
     public func lint(mayDecline: (Definition) -> Bool = { _ in false }) -> [RouteLintWarning] {
         var asked = DeclineAnswers()
-        return findings { asked.declines($0, mayDecline) }
+        return findings(shapes: PatternShapes()) { asked.declines($0, mayDecline) }
     }
 
     /// ``lint(mayDecline:)`` with `declines` answering for the definitions of every table.
-    func findings(declines: (Definition) -> Bool) -> [RouteLintWarning] {
+    func findings(shapes: PatternShapes, declines: (Definition) -> Bool) -> [RouteLintWarning] {
         let declining = definitions.map(declines)
-        // Each pattern's segments read once: the search for an earlier pattern that covers a
-        // later one compares every pair.
-        let shapes = definitions.map { PatternShape($0.parsed) }
         var warnings: [RouteLintWarning] = []
         if let warning = emptyTable() { warnings.append(warning) }
         for (position, later) in definitions.enumerated() {
@@ -232,10 +229,12 @@ extension RouteTable {
             if let warning = bracesWithoutExtendedPatterns(later) { warnings.append(warning) }
             if isGlobal, let warning = catchAll(later) { warnings.append(warning) }
             let earlier = definitions.indices[..<position]
-                .first(where: { !declining[$0] && shapes[$0].covers(shapes[position]) })
+                .first(where: {
+                    !declining[$0] && shapes[definitions[$0].parsed].covers(shapes[later.parsed])
+                })
                 .map({ definitions[$0] })
             guard let earlier else {
-                warnings += redirectFindings(later, declines: declines)
+                warnings += redirectFindings(later, shapes: shapes, declines: declines)
                 continue
             }
             let kind: RouteLintWarning.Kind
@@ -366,9 +365,10 @@ extension Router {
     /// - Parameter mayDecline: whether a definition's handler may return `false`.
     public func lint(mayDecline: (Definition) -> Bool = { _ in false }) -> [RouteLintWarning] {
         var asked = DeclineAnswers()
+        let shapes = PatternShapes()
         var warnings: [RouteLintWarning] = []
         for table in allTables {
-            warnings += table.findings { asked.declines($0, mayDecline) }
+            warnings += table.findings(shapes: shapes) { asked.declines($0, mayDecline) }
         }
         return warnings
     }
@@ -390,12 +390,12 @@ extension RouteTable {
     /// The redirect findings about `definition`, a route that may run: a loop back to it, or a
     /// target that no route matches (``RouteLintWarning/Kind/redirectLoop`` and
     /// ``RouteLintWarning/Kind/unmatchedRedirectTarget`` state the rules).
-    fileprivate func redirectFindings(_ definition: Definition, declines: (Definition) -> Bool)
-        -> [RouteLintWarning]
-    {
+    fileprivate func redirectFindings(
+        _ definition: Definition, shapes: PatternShapes, declines: (Definition) -> Bool
+    ) -> [RouteLintWarning] {
         let targets = RedirectTarget.targets(of: definition, in: self)
         guard let target = targets.first else { return [] }
-        let reached = targets.flatMap { $0.reachedDefinitions(mayDecline: declines) }
+        let reached = targets.flatMap { $0.reachedDefinitions(mayDecline: declines, shapes: shapes) }
         if reached.isEmpty {
             let falls = target.table.fallbackTable != nil
             var message: String
@@ -415,7 +415,9 @@ extension RouteTable {
                     earlierPattern: nil, message: message)
             ]
         }
-        guard let cycle = redirectCycle(from: definition, reached: reached, declines: declines) else {
+        guard
+            let cycle = redirectCycle(from: definition, reached: reached, shapes: shapes, declines: declines)
+        else {
             return []
         }
         let steps = ([definition] + cycle).map { step in
@@ -435,7 +437,7 @@ extension RouteTable {
     /// The shortest chain of redirects from `start` back to it (ending with `start`), or `nil`.
     /// `reached`: what the target of `start` reaches.
     private func redirectCycle(
-        from start: Definition, reached: [Definition], declines: (Definition) -> Bool
+        from start: Definition, reached: [Definition], shapes: PatternShapes, declines: (Definition) -> Bool
     ) -> [Definition]? {
         // A breadth-first search over redirect definitions; `previous` leads back along the chain.
         var previous: [ObjectIdentifier: Definition] = [:]
@@ -460,7 +462,7 @@ extension RouteTable {
             let table = step.scheme == scheme ? self : step.scheme.flatMap { router?.table(forScheme: $0) }
             guard let table else { continue }
             let next = RedirectTarget.targets(of: step, in: table).flatMap {
-                $0.reachedDefinitions(mayDecline: declines)
+                $0.reachedDefinitions(mayDecline: declines, shapes: shapes)
             }
             found = visit(next, from: step)
         }

@@ -4,8 +4,8 @@
 /// host*).
 extension RoutePattern {
     /// Whether every URL that `other` matches is matched by `self` too.
-    func covers(_ other: RoutePattern) -> Bool {
-        PatternShape(self).covers(PatternShape(other))
+    func covers(_ other: RoutePattern, shapes: PatternShapes = PatternShapes()) -> Bool {
+        shapes[self].covers(shapes[other])
     }
 
     /// Whether some URL's segments match both patterns: the segment counts they accept meet, and
@@ -13,8 +13,10 @@ extension RoutePattern {
     /// ASCII case, as a host segment is compared; a `:name` or a template and a non-empty
     /// literal; two `:name`s). Segments that a `*` takes match anything; the segments after an
     /// inner `*` are aligned with the URL's last ones.
-    func overlaps(_ other: RoutePattern, firstIgnoringCase: Bool = true) -> Bool {
-        let (mine, theirs) = (PatternShape(self), PatternShape(other))
+    func overlaps(
+        _ other: RoutePattern, firstIgnoringCase: Bool = true, shapes: PatternShapes = PatternShapes()
+    ) -> Bool {
+        let (mine, theirs) = (shapes[self], shapes[other])
         func meet(_ a: PatternSegment, _ b: PatternSegment, at urlIndex: Int) -> Bool {
             switch (a, b) {
             case (.literal(let x), .literal(let y)):
@@ -35,23 +37,24 @@ extension RoutePattern {
     /// `extraSegments`, `#/a/b` also adds segments). `self` overlaps the target's segments before
     /// its last; its segment there can read the last one followed by `#` and more text (a
     /// `:name`, a `*`, or a literal that starts with the target's literal and a `#`).
-    func overlapsWithFragment(of target: RoutePattern, extraSegments: Bool, firstIgnoringCase: Bool = true)
-        -> Bool
-    {
+    func overlapsWithFragment(
+        of target: RoutePattern, extraSegments: Bool, firstIgnoringCase: Bool = true,
+        shapes: PatternShapes = PatternShapes()
+    ) -> Bool {
         // An inner `*` shifts the segments a fragment adds: only the segments before the `*`s
         // are compared (lint's reach is a "may").
         if hasInnerWildcard || target.hasInnerWildcard {
-            let (mine, theirs) = (PatternShape(self), PatternShape(target))
+            let (mine, theirs) = (shapes[self], shapes[target])
             return zip(mine.prefix, theirs.prefix).enumerated().allSatisfy { index, pair in
                 guard case .literal(let a) = pair.0, case .literal(let b) = pair.1 else { return true }
                 return index0Lowercased(a, index, firstIgnoringCase)
                     == index0Lowercased(b, index, firstIgnoringCase)
             }
         }
-        let own = segments
-        let theirs = target.segments
+        let own = shapes[self].segments
+        let theirs = shapes[target].segments
         guard !target.hasWildcard, let last = theirs.last else {
-            return overlaps(target, firstIgnoringCase: firstIgnoringCase)
+            return overlaps(target, firstIgnoringCase: firstIgnoringCase, shapes: shapes)
         }
         let count = theirs.count
         let fixed = hasWildcard ? own.count - 1 : own.count
@@ -79,10 +82,15 @@ extension RoutePattern {
     /// Whether `self` takes every URL of `target` with a fragment path appended (see
     /// ``overlapsWithFragment(of:extraSegments:)``): it covers `target`, reads its last segment
     /// with a `:name` or a `*`, and, with `extraSegments`, takes more segments with a `*`.
-    func coversWithFragment(of target: RoutePattern, extraSegments: Bool) -> Bool {
-        guard !hasInnerWildcard, !target.hasInnerWildcard, covers(target) else { return false }
+    func coversWithFragment(
+        of target: RoutePattern, extraSegments: Bool, shapes: PatternShapes = PatternShapes()
+    ) -> Bool {
+        guard !hasInnerWildcard, !target.hasInnerWildcard, covers(target, shapes: shapes) else {
+            return false
+        }
         guard !target.hasWildcard else { return true }
-        let position = target.segments.count - 1
+        let segments = shapes[self].segments
+        let position = shapes[target].segments.count - 1
         if hasWildcard, segments.count - 1 <= position { return true }
         guard !extraSegments, case .parameter = segments[position] else { return false }
         return true
@@ -102,6 +110,20 @@ extension RoutePattern {
             case .literal, .wildcard: return segment
             }
         }
+    }
+}
+
+/// The shapes of the patterns that one lint run compares, each read once: a run compares every
+/// redirect's target with every route of the tables it reaches. Each pattern is kept while the
+/// shapes live, so that its identity stays its own.
+final class PatternShapes {
+    private var shapes: [ObjectIdentifier: (pattern: RoutePattern, shape: PatternShape)] = [:]
+
+    subscript(pattern: RoutePattern) -> PatternShape {
+        if let known = shapes[ObjectIdentifier(pattern)] { return known.shape }
+        let shape = PatternShape(pattern)
+        shapes[ObjectIdentifier(pattern)] = (pattern, shape)
+        return shape
     }
 }
 
