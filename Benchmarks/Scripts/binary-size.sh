@@ -50,6 +50,23 @@ commit="$(git -C "$root" log -1 --format=%h -- Sources 2> /dev/null || echo unkn
 printf 'Routes as a dynamic library, release, stripped: %s KB (%s bytes; unstripped %s KB), library at %s\n' \
     "$(( ($(bytes "$stripped") + 512) / 1024 ))" "$(bytes "$stripped")" "$(( ($(bytes "$library") + 512) / 1024 ))" "$commit"
 
+# The stripped library by kind of section (ELF): an app's Mach-O keeps code and metadata alike,
+# but stores unwind tables in a compact form and names its symbols differently.
+if command -v size > /dev/null && size -A "$stripped" > /dev/null 2>&1; then
+    size -A "$stripped" | awk '
+        $1 ~ /^\./ || $1 ~ /^swift5_/ {
+            if ($1 == ".bss" || $1 == ".comment") next
+            if ($1 == ".text") code += $2
+            else if ($1 ~ /^\.eh_frame/) unwind += $2
+            else if ($1 ~ /^\.(dyn|rela|gnu|plt|got)/) linking += $2
+            else data += $2
+        }
+        END {
+            printf "  code %d KB, unwind tables %d KB, dynamic symbols and relocations %d KB, metadata and constants %d KB\n",
+                (code + 512) / 1024, (unwind + 512) / 1024, (linking + 512) / 1024, (data + 512) / 1024
+        }'
+fi
+
 # `size` in Berkeley format: text data bss dec hex filename. Text of the Routes objects only.
 objects=("$bin"/Routes.build/*.o)
 if command -v size > /dev/null && [ -e "${objects[0]}" ]; then
