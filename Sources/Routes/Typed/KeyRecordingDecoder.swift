@@ -15,11 +15,11 @@ struct KeyRecord {
     /// The first key whose value the type decodes as a keyed container (a nested value).
     var nestedKey: String?
 
-    /// Runs `Value.init(from:)` against the recording decoder.
-    init<Value: Decodable>(of type: Value.Type) {
+    /// Runs `type.init(from:)` against the recording decoder.
+    init(of type: any Decodable.Type) {
         let recorder = Recorder()
         do {
-            _ = try Value(from: RecordingDecoder(recorder: recorder, key: nil))
+            _ = try type.init(from: RecordingDecoder(recorder: recorder, key: nil))
         } catch {
             recorder.record.isComplete = false
         }
@@ -69,6 +69,7 @@ private struct RecordingDecoder: Decoder {
 }
 
 /// A placeholder of `type` for the property `key`, or `nil` when none fits.
+@_semantics("optimize.sil.specialize.generic.never")
 private func placeholder<Value: Decodable>(_ type: Value.Type, key: String, recorder: Recorder) -> Value? {
     // The body is reached through `any Decodable.Type`: one copy of it serves every type the
     // containers are asked for (each integer width among them), not one specialization per type.
@@ -113,32 +114,15 @@ private struct RecordingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         return true
     }
 
+    /// The standard library's overloads for each standard type call this one, left unspecialized.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
     func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
         recorder.asked(key.stringValue)
         guard let value = placeholder(type, key: key.stringValue, recorder: recorder) else {
             throw NoPlaceholder()
         }
         return value
-    }
-
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decode(type, key) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decode(type, key) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decode(type, key) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decode(type, key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decode(type, key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decode(type, key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decode(type, key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decode(type, key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decode(type, key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decode(type, key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decode(type, key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decode(type, key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decode(type, key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decode(type, key) }
-
-    /// The generic form, for the overloads of the standard kinds.
-    private func decode<Value: Decodable>(_ type: Value.Type, _ key: Key) throws -> Value {
-        try decode(type, forKey: key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -170,6 +154,7 @@ private struct EmptyElements: UnkeyedDecodingContainer {
     var currentIndex: Int { 0 }
 
     mutating func decodeNil() throws -> Bool { throw NoPlaceholder() }
+    @_semantics("optimize.sil.specialize.generic.never")
     mutating func decode<Value: Decodable>(_ type: Value.Type) throws -> Value { throw NoPlaceholder() }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
         -> KeyedDecodingContainer<NestedKey>
@@ -188,6 +173,9 @@ private struct PlaceholderValue: SingleValueDecodingContainer {
 
     func decodeNil() -> Bool { false }
 
+    /// The standard library's overloads for each standard type call this one, left unspecialized.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
     func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
         guard let value = placeholder(type, key: key, recorder: recorder) else { throw NoPlaceholder() }
         return value

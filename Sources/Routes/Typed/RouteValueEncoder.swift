@@ -7,7 +7,8 @@ import Foundation
 /// a nested value (a struct, a dictionary, an array of arrays) is refused, naming its key.
 enum RouteValueEncoder {
     /// The parameters of `value`, or why it has none (an error about `pattern`).
-    static func parameters(of value: some Encodable, pattern: String) throws(URLBuildingError) -> [String:
+    /// (`any Encodable`, not generic: one body serves every route type.)
+    static func parameters(of value: any Encodable, pattern: String) throws(URLBuildingError) -> [String:
         Any]
     {
         let storage = Storage()
@@ -38,29 +39,27 @@ enum RouteValueEncoder {
         let reason: URLBuildingError.Reason
     }
 
-    /// What one property's value writes: one text, or each element's (an array, a set); `nil`
-    /// for `nil`.
-    /// (`any Encodable`, not generic: one body serves the properties of every type, rather than one
-    /// specialization per type a container is handed.)
-    fileprivate static func written(_ value: any Encodable, key: String) throws -> Written? {
+    /// What one property's value writes: one text, or when `allowsElements` each element's (an
+    /// array, a set); `nil` for `nil`. A value with no text of its own writes what its
+    /// `encode(to:)` writes (a `Date`, a wrapper type).
+    /// (`any Encodable`, not generic: one body serves the properties and elements of every type,
+    /// rather than one specialization per type a container is handed.)
+    @inline(never)
+    fileprivate static func written(_ value: any Encodable, key: String, allowsElements: Bool) throws
+        -> Written?
+    {
         guard let unwrapped = ParameterText.unwrapped(value) else { return nil }
         if let text = ParameterText.text(of: unwrapped) { return .text(text) }
-        let encoder = ValueEncoder(key: key, allowsElements: true)
+        let encoder = ValueEncoder(key: key, allowsElements: allowsElements)
         try value.encode(to: encoder)
         if let reason = encoder.refusal { throw Failure(reason: reason) }
         return encoder.written
     }
 
-    /// The text of one value that is no array (an element): its own text, or what its
-    /// `encode(to:)` writes in a single-value container (a `Date`, a wrapper type).
-    /// (`any Encodable` for the reason ``written(_:key:)`` gives.)
+    /// The text of one value that is no array (an element), as ``written(_:key:allowsElements:)``
+    /// finds it.
     fileprivate static func text(of value: any Encodable, key: String) throws -> String? {
-        guard let unwrapped = ParameterText.unwrapped(value) else { return nil }
-        if let text = ParameterText.text(of: unwrapped) { return text }
-        let encoder = ValueEncoder(key: key, allowsElements: false)
-        try value.encode(to: encoder)
-        if let reason = encoder.refusal { throw Failure(reason: reason) }
-        guard case .text(let text)? = encoder.written else { return nil }
+        guard case .text(let text)? = try written(value, key: key, allowsElements: false) else { return nil }
         return text
     }
 
@@ -115,8 +114,12 @@ private struct PropertiesContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         storage.values[key.stringValue] = nil
     }
 
+    /// The standard library's overloads for each standard type call this one, left unspecialized.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-        storage.values[key.stringValue] = try RouteValueEncoder.written(value, key: key.stringValue)?
+        storage.values[key.stringValue] = try RouteValueEncoder.written(
+            value, key: key.stringValue, allowsElements: true)?
             .parameter
     }
 
@@ -197,6 +200,7 @@ private struct RefusingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol
     private var refusal: RouteValueEncoder.Failure { .init(reason: .nestedValue(key: key)) }
 
     mutating func encodeNil(forKey key: Key) throws { throw refusal }
+    @_semantics("optimize.sil.specialize.generic.never")
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws { throw refusal }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
@@ -240,6 +244,9 @@ private struct ElementsContainer: UnkeyedEncodingContainer {
 
     mutating func encodeNil() throws { try append(nil) }
 
+    /// The standard library's overloads for each standard type call this one, left unspecialized.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
     mutating func encode<Value: Encodable>(_ value: Value) throws {
         guard encoder.allowsElements else { throw refusal }
         // An element is one value: an array inside an array is nested.
@@ -277,6 +284,9 @@ private struct TextContainer: SingleValueEncodingContainer {
 
     mutating func encodeNil() throws {}
 
+    /// The standard library's overloads for each standard type call this one, left unspecialized.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
     mutating func encode<Value: Encodable>(_ value: Value) throws {
         guard let text = try RouteValueEncoder.text(of: value, key: encoder.key) else { return }
         encoder.written = .text(text)
