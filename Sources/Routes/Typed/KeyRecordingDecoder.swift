@@ -42,12 +42,18 @@ private final class Recorder {
 private struct NoPlaceholder: Error {}
 
 /// The decoder of the value itself (`key` is `nil`: its properties are recorded) or of one
-/// property's value (`key`: a keyed container there is a nested value).
-private struct RecordingDecoder: Decoder {
+/// property's value (`key`: a keyed container there is a nested value). It is its own
+/// single-value container: a placeholder of the type asked for.
+private final class RecordingDecoder: Decoder, SingleValueDecodingContainer {
     let recorder: Recorder
     let key: String?
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(recorder: Recorder, key: String?) {
+        self.recorder = recorder
+        self.key = key
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         if let key {
@@ -63,8 +69,20 @@ private struct RecordingDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        guard let key else { throw NoPlaceholder() }
-        return PlaceholderValue(recorder: recorder, key: key)
+        guard key != nil else { throw NoPlaceholder() }
+        return self
+    }
+
+    func decodeNil() -> Bool { false }
+
+    /// The standard library's overloads for each standard type call this one, left unspecialized.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
+    func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        guard let key, let value = placeholder(type, key: key, recorder: recorder) else {
+            throw NoPlaceholder()
+        }
+        return value
     }
 }
 
@@ -163,21 +181,4 @@ private struct EmptyElements: UnkeyedDecodingContainer {
     }
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { throw NoPlaceholder() }
     mutating func superDecoder() throws -> any Decoder { throw NoPlaceholder() }
-}
-
-/// A property's single value: a placeholder of the type asked for.
-private struct PlaceholderValue: SingleValueDecodingContainer {
-    let recorder: Recorder
-    let key: String
-    var codingPath: [any CodingKey] { [] }
-
-    func decodeNil() -> Bool { false }
-
-    /// The standard library's overloads for each standard type call this one, left unspecialized.
-    @inline(never)
-    @_semantics("optimize.sil.specialize.generic.never")
-    func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        guard let value = placeholder(type, key: key, recorder: recorder) else { throw NoPlaceholder() }
-        return value
-    }
 }

@@ -13,7 +13,7 @@ enum RouteValueEncoder {
     {
         let storage = Storage()
         do {
-            try value.encode(to: PropertiesEncoder(storage: storage))
+            try value.encode(to: ValueEncoder(storage: storage))
         } catch let failure as Failure {
             storage.fail(failure.reason)
         } catch {
@@ -85,40 +85,30 @@ private struct PropertyKey: CodingKey {
     init?(intValue: Int) { nil }
 }
 
-/// The encoder of the value itself: its properties, in a keyed container.
-private struct PropertiesEncoder: Encoder {
-    let storage: RouteValueEncoder.Storage
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(PropertiesContainer<Key>(storage: storage))
-    }
-
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        storage.fail(.notEncoded("a typed route encodes keyed properties, not an array"))
-        return ElementsContainer(encoder: ValueEncoder(key: "", allowsElements: true))
-    }
-
-    func singleValueContainer() -> any SingleValueEncodingContainer {
-        storage.fail(.notEncoded("a typed route encodes keyed properties, not a single value"))
-        return TextContainer(encoder: ValueEncoder(key: "", allowsElements: false))
-    }
-}
-
+/// The keyed container of the value itself (its properties, when its encoder has the
+/// ``ValueEncoder/storage``), or of a property's value: a nested value, where every write is
+/// refused, naming the property.
 private struct PropertiesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let storage: RouteValueEncoder.Storage
-    var codingPath: [any CodingKey] { [] }
+    let encoder: ValueEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
 
-    mutating func encodeNil(forKey key: Key) {
-        storage.values[key.stringValue] = nil
+    /// Where the properties go; an error when this container is a nested value's.
+    private func storage() throws -> RouteValueEncoder.Storage {
+        guard let storage = encoder.storage else {
+            throw RouteValueEncoder.Failure(reason: .nestedValue(key: encoder.key))
+        }
+        return storage
+    }
+
+    mutating func encodeNil(forKey key: Key) throws {
+        try storage().values[key.stringValue] = nil
     }
 
     /// The standard library's overloads for each standard type call this one, left unspecialized.
     @inline(never)
     @_semantics("optimize.sil.specialize.generic.never")
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-        storage.values[key.stringValue] = try RouteValueEncoder.written(
+        try storage().values[key.stringValue] = try RouteValueEncoder.written(
             value, key: key.stringValue, allowsElements: true)?
             .parameter
     }
@@ -126,11 +116,19 @@ private struct PropertiesContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
+        guard let storage = encoder.storage else {
+            return KeyedEncodingContainer(PropertiesContainer<NestedKey>(encoder: encoder))
+        }
         storage.fail(.nestedValue(key: key.stringValue))
-        return KeyedEncodingContainer(RefusingContainer<NestedKey>(key: key.stringValue))
+        return KeyedEncodingContainer(
+            PropertiesContainer<NestedKey>(encoder: ValueEncoder(key: key.stringValue, allowsElements: false))
+        )
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        guard let storage = encoder.storage else {
+            return ElementsContainer(encoder: ValueEncoder(key: encoder.key, allowsElements: false))
+        }
         // The elements written here are the property's texts, stored as they come.
         storage.values[key.stringValue] = [String]()
         return ElementsContainer(
@@ -138,38 +136,60 @@ private struct PropertiesContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     }
 
     mutating func superEncoder() -> any Encoder {
+        guard let storage = encoder.storage else {
+            return ValueEncoder(key: encoder.key, allowsElements: false)
+        }
         storage.fail(.notEncoded("a typed route cannot encode a superclass"))
         return ValueEncoder(key: "super", allowsElements: false)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
+        guard let storage = encoder.storage else {
+            return ValueEncoder(key: encoder.key, allowsElements: false)
+        }
         storage.fail(.nestedValue(key: key.stringValue))
         return ValueEncoder(key: key.stringValue, allowsElements: false)
     }
 }
 
-/// The encoder of one property's value that has no text of its own: a single value (its text)
-/// or, when `allowsElements`, an array (each element's text). A keyed container, or an array
-/// where none is allowed, is a nested value: ``refusal``.
-private final class ValueEncoder: Encoder {
+/// The encoder of the value itself (``storage``: its properties, in a keyed container), or of
+/// one property's value that has no text of its own: a single value (its text) or, when
+/// `allowsElements`, an array (each element's text). A keyed container, or an array where none
+/// is allowed, is a nested value: ``refusal``. It is its own single-value container.
+private final class ValueEncoder: Encoder, SingleValueEncodingContainer {
     let key: String
     let allowsElements: Bool
+    /// Where the properties of the value itself go; `nil` for a property's value.
+    let storage: RouteValueEncoder.Storage?
     var written: RouteValueEncoder.Written?
     var refusal: URLBuildingError.Reason?
-    var codingPath: [any CodingKey] { [PropertyKey(stringValue: key)] }
+    var codingPath: [any CodingKey] { storage == nil ? [PropertyKey(stringValue: key)] : [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    /// The encoder of a property's value.
     init(key: String, allowsElements: Bool) {
         self.key = key
         self.allowsElements = allowsElements
+        self.storage = nil
+    }
+
+    /// The encoder of the value itself, whose properties go to `storage`.
+    init(storage: RouteValueEncoder.Storage) {
+        self.key = ""
+        self.allowsElements = false
+        self.storage = storage
     }
 
     func container<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        refusal = .nestedValue(key: key)
-        return KeyedEncodingContainer(RefusingContainer<NestedKey>(key: key))
+        if storage == nil { refusal = .nestedValue(key: key) }
+        return KeyedEncodingContainer(PropertiesContainer<NestedKey>(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if let storage {
+            storage.fail(.notEncoded("a typed route encodes keyed properties, not an array"))
+            return ElementsContainer(encoder: ValueEncoder(key: "", allowsElements: true))
+        }
         if allowsElements {
             if written == nil { written = .elements([]) }
         } else {
@@ -179,7 +199,23 @@ private final class ValueEncoder: Encoder {
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        TextContainer(encoder: self)
+        if let storage {
+            storage.fail(.notEncoded("a typed route encodes keyed properties, not a single value"))
+            return ValueEncoder(key: "", allowsElements: false)
+        }
+        return self
+    }
+
+    /// A single value: nothing for `nil`.
+    func encodeNil() throws {}
+
+    /// A single value's text. The standard library's overloads for each standard type call this
+    /// one, left unspecialized.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
+    func encode<Value: Encodable>(_ value: Value) throws {
+        guard let text = try RouteValueEncoder.text(of: value, key: key) else { return }
+        written = .text(text)
     }
 
     /// Adds an element's text.
@@ -189,30 +225,6 @@ private final class ValueEncoder: Encoder {
             return
         }
         written = .elements(texts + [text])
-    }
-}
-
-/// A nested keyed container: every write is refused, naming the property.
-private struct RefusingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let key: String
-    var codingPath: [any CodingKey] { [PropertyKey(stringValue: key)] }
-
-    private var refusal: RouteValueEncoder.Failure { .init(reason: .nestedValue(key: key)) }
-
-    mutating func encodeNil(forKey key: Key) throws { throw refusal }
-    @_semantics("optimize.sil.specialize.generic.never")
-    mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws { throw refusal }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
-        -> KeyedEncodingContainer<NestedKey>
-    {
-        KeyedEncodingContainer(RefusingContainer<NestedKey>(key: self.key))
-    }
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        ElementsContainer(encoder: ValueEncoder(key: self.key, allowsElements: false))
-    }
-    mutating func superEncoder() -> any Encoder { ValueEncoder(key: key, allowsElements: false) }
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
-        ValueEncoder(key: self.key, allowsElements: false)
     }
 }
 
@@ -263,7 +275,7 @@ private struct ElementsContainer: UnkeyedEncodingContainer {
         -> KeyedEncodingContainer<NestedKey>
     {
         refuseNested()
-        return KeyedEncodingContainer(RefusingContainer<NestedKey>(key: encoder.key))
+        return KeyedEncodingContainer(PropertiesContainer<NestedKey>(encoder: encoder))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -274,21 +286,5 @@ private struct ElementsContainer: UnkeyedEncodingContainer {
     mutating func superEncoder() -> any Encoder {
         refuseNested()
         return ValueEncoder(key: encoder.key, allowsElements: false)
-    }
-}
-
-/// A single value's text.
-private struct TextContainer: SingleValueEncodingContainer {
-    let encoder: ValueEncoder
-    var codingPath: [any CodingKey] { encoder.codingPath }
-
-    mutating func encodeNil() throws {}
-
-    /// The standard library's overloads for each standard type call this one, left unspecialized.
-    @inline(never)
-    @_semantics("optimize.sil.specialize.generic.never")
-    mutating func encode<Value: Encodable>(_ value: Value) throws {
-        guard let text = try RouteValueEncoder.text(of: value, key: encoder.key) else { return }
-        encoder.written = .text(text)
     }
 }
