@@ -37,12 +37,22 @@ extension RouteParameters {
     }
 }
 
-/// Values by key: the parameters, or a dictionary given as an extra parameter.
+extension KeyRecorder {
+    /// Runs `type.init(from:)` against the parameter decoder over the recorder's values.
+    func run(_ type: any Decodable.Type) throws {
+        _ = try type.init(from: ParameterDecoder(source: KeyedSource(recorder: self), codingPath: []))
+    }
+}
+
+/// Values by key: the parameters, a dictionary given as an extra parameter, or a
+/// ``KeyRecorder``'s.
 private final class KeyedSource {
     /// The parameters, each value read by name; `nil` when ``values`` holds every value.
     private let parameters: RouteParameters?
-    /// Every value, when ``parameters`` is `nil`.
+    /// Every value, when ``parameters`` and ``recorder`` are `nil`.
     private let values: [String: Any]
+    /// The recorder that answers every key; `nil` for parameters.
+    let recorder: KeyRecorder?
 
     /// The values of `parameters`. A pattern of many values reads them all in one pass (a read
     /// by name cuts the URL again).
@@ -54,12 +64,21 @@ private final class KeyedSource {
             self.parameters = nil
             self.values = parameters.dictionary
         }
+        self.recorder = nil
     }
 
     /// The values of a dictionary.
     init(values: [String: Any]) {
         self.parameters = nil
         self.values = values
+        self.recorder = nil
+    }
+
+    /// The values of a recorder: every key is there (no key is listed).
+    init(recorder: KeyRecorder) {
+        self.parameters = nil
+        self.values = [:]
+        self.recorder = recorder
     }
 
     /// Every key.
@@ -67,6 +86,7 @@ private final class KeyedSource {
 
     /// The value under `key`, `Optional`s unwrapped: `nil` when missing.
     func value(_ key: String) -> Any? {
+        if let recorder { return recorder.value(forKey: key) }
         let value = if let parameters { parameters[key] } else { values[key] }
         return value.flatMap(ParameterText.unwrapped)
     }
@@ -101,6 +121,7 @@ private final class ParameterDecoder: Decoder, SingleValueDecodingContainer {
     /// A decoder over values by key: this one, or one over its value when it is a dictionary.
     private func keyed() throws -> ParameterDecoder {
         if source != nil { return self }
+        if let recorded = value as? RecordedValue { throw recorded.nestedValue() }
         guard let values = value as? [String: Any] else {
             throw ParameterDecoding.mismatch([String: Any].self, value, codingPath)
         }
@@ -170,6 +191,11 @@ private enum ParameterDecoding {
             throw DecodingError.valueNotFound(
                 type, .init(codingPath: codingPath, debugDescription: "Expected \(type) but found no value."))
         }
+        if let recorded = value as? RecordedValue {
+            return try recorded.placeholder(type) {
+                try Value(from: ParameterDecoder(value: recorded, codingPath: codingPath))
+            }
+        }
         if let value = value as? Value { return value }
         if readsText(type) {
             guard let text = ParameterText.firstText(of: value) else {
@@ -191,10 +217,11 @@ private enum ParameterDecoding {
             || type is any LosslessStringConvertible.Type
     }
 
-    /// The elements of an array value; a single value is a one-element array.
+    /// The elements of an array value; a single value is a one-element array; a recorded value
+    /// has none.
     static func elements(of value: Any?) -> [Any] {
         switch value.flatMap(ParameterText.unwrapped) {
-        case nil: return []
+        case nil, is RecordedValue: return []
         case let array as [Any]: return array
         case let value?: return [value]
         }
@@ -237,7 +264,12 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool { source.value(key.stringValue) != nil }
 
-    func decodeNil(forKey key: Key) throws -> Bool { source.value(key.stringValue) == nil }
+    /// Whether the value under `key` is `nil`: missing, or recorded (a type asks this where it
+    /// accepts `nil`).
+    func decodeNil(forKey key: Key) throws -> Bool {
+        let value = source.value(key.stringValue)
+        return value == nil || value is RecordedValue
+    }
 
     /// The standard library's overloads for each standard type call this one, left unspecialized.
     @inline(never)
@@ -267,7 +299,11 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try decoder(forKey: key).unkeyedContainer()
     }
 
-    func superDecoder() throws -> any Decoder { decoder(forKey: ParameterKey(stringValue: "super")) }
+    func superDecoder() throws -> any Decoder {
+        // A recorded type's superclass has no key to record: the recording stops.
+        if source.recorder != nil { throw NoPlaceholder() }
+        return decoder(forKey: ParameterKey(stringValue: "super"))
+    }
 
     func superDecoder(forKey key: Key) throws -> any Decoder { decoder(forKey: key) }
 
