@@ -227,6 +227,8 @@ private enum ParameterDecoding {
         }
     }
 
+    /// The error of a value of another shape than `type`. Out of line: the error paths share it.
+    @inline(never)
     static func mismatch(_ type: Any.Type, _ value: Any?, _ codingPath: [any CodingKey]) -> DecodingError {
         let found = value.map { "\(Swift.type(of: $0)) \($0)" } ?? "nothing"
         return DecodingError.typeMismatch(

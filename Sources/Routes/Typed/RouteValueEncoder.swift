@@ -34,9 +34,14 @@ enum RouteValueEncoder {
         }
     }
 
-    /// A refusal thrown through the value's own `encode(to:)`.
-    fileprivate struct Failure: Error {
+    /// A refusal thrown through the value's own `encode(to:)`. (A class: copying it copies one
+    /// reference, not the reason.)
+    fileprivate final class Failure: Error {
         let reason: URLBuildingError.Reason
+
+        init(reason: URLBuildingError.Reason) {
+            self.reason = reason
+        }
     }
 
     /// What one property's value writes: one text, or when `allowsElements` each element's (an
