@@ -49,12 +49,13 @@ enum RouteValueEncoder {
     /// `encode(to:)` writes (a `Date`, a wrapper type).
     /// (`any Encodable`, not generic: one body serves the properties and elements of every type,
     /// rather than one specialization per type a container is handed.)
+    /// What it returns is a parameter: a `String`, or a `[String]`.
     @inline(never)
     fileprivate static func written(_ value: any Encodable, key: String, allowsElements: Bool) throws
-        -> Written?
+        -> Any?
     {
         guard let unwrapped = ParameterText.unwrapped(value) else { return nil }
-        if let text = ParameterText.text(of: unwrapped) { return .text(text) }
+        if let text = ParameterText.text(of: unwrapped) { return text }
         let encoder = ValueEncoder(key: key, allowsElements: allowsElements)
         try value.encode(to: encoder)
         if let reason = encoder.refusal { throw Failure(reason: reason) }
@@ -64,21 +65,7 @@ enum RouteValueEncoder {
     /// The text of one value that is no array (an element), as ``written(_:key:allowsElements:)``
     /// finds it.
     fileprivate static func text(of value: any Encodable, key: String) throws -> String? {
-        guard case .text(let text)? = try written(value, key: key, allowsElements: false) else { return nil }
-        return text
-    }
-
-    /// What a value writes.
-    fileprivate enum Written {
-        case text(String)
-        case elements([String])
-
-        var parameter: Any {
-            switch self {
-            case .text(let text): return text
-            case .elements(let texts): return texts
-            }
-        }
+        try written(value, key: key, allowsElements: false) as? String
     }
 }
 
@@ -114,8 +101,7 @@ private struct PropertiesContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     @_semantics("optimize.sil.specialize.generic.never")
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
         try storage().values[key.stringValue] = try RouteValueEncoder.written(
-            value, key: key.stringValue, allowsElements: true)?
-            .parameter
+            value, key: key.stringValue, allowsElements: true)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -166,7 +152,8 @@ private final class ValueEncoder: Encoder, SingleValueEncodingContainer {
     let allowsElements: Bool
     /// Where the properties of the value itself go; `nil` for a property's value.
     let storage: RouteValueEncoder.Storage?
-    var written: RouteValueEncoder.Written?
+    /// What the value wrote: its text (`String`) or its elements' (`[String]`).
+    var written: Any?
     var refusal: URLBuildingError.Reason?
     var codingPath: [any CodingKey] { storage == nil ? [PropertyKey(stringValue: key)] : [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -196,7 +183,7 @@ private final class ValueEncoder: Encoder, SingleValueEncodingContainer {
             return ElementsContainer(encoder: ValueEncoder(key: "", allowsElements: true))
         }
         if allowsElements {
-            if written == nil { written = .elements([]) }
+            if written == nil { written = [String]() }
         } else {
             refusal = .nestedValue(key: key)
         }
@@ -220,16 +207,15 @@ private final class ValueEncoder: Encoder, SingleValueEncodingContainer {
     @_semantics("optimize.sil.specialize.generic.never")
     func encode<Value: Encodable>(_ value: Value) throws {
         guard let text = try RouteValueEncoder.text(of: value, key: key) else { return }
-        written = .text(text)
+        written = text
     }
 
     /// Adds an element's text.
     func append(_ text: String) {
-        guard case .elements(let texts)? = written else {
-            written = .elements([text])
-            return
-        }
-        written = .elements(texts + [text])
+        var texts = written as? [String] ?? []
+        written = nil  // `texts` is then the only reference: appending does not copy
+        texts.append(text)
+        written = texts
     }
 }
 
@@ -256,7 +242,7 @@ private struct ElementsContainer: UnkeyedEncodingContainer {
         count += 1
         guard let text else { return }
         encoder.append(text)
-        if case .elements(let texts)? = encoder.written { storage?.values[encoder.key] = texts }
+        storage?.values[encoder.key] = encoder.written
     }
 
     mutating func encodeNil() throws { try append(nil) }
