@@ -158,7 +158,8 @@ private final class ValueEncoder: Encoder, SingleValueEncodingContainer {
     var codingPath: [any CodingKey] { storage == nil ? [PropertyKey(stringValue: key)] : [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    /// The encoder of a property's value.
+    /// The encoder of a property's value. Out of line: the containers make one in many places.
+    @inline(never)
     init(key: String, allowsElements: Bool) {
         self.key = key
         self.allowsElements = allowsElements
