@@ -204,6 +204,47 @@ import Testing
         #expect(errors.map(\.reason) == [.captureNotDecoded("never")])
     }
 
+    /// A type whose `init(from:)` asks for its keys in every way a container offers.
+    struct EveryRead: Decodable {
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            _ = try container.decode(Int8.self, forKey: "small")
+            _ = try container.decodeIfPresent(Kind.self, forKey: "maybe")
+            _ = try container.decode(Tab.self, forKey: "tab")
+            _ = try container.decode([UUID].self, forKey: "ids")
+            _ = try container.decode(Int8.self, forKey: "small")  // asked again: recorded once
+            var elements = try container.nestedUnkeyedContainer(forKey: "list")
+            #expect(elements.isAtEnd && elements.count == 0)
+            #expect(throws: (any Error).self) { try elements.decode(String.self) }
+            #expect(container.contains("present"))
+            #expect(container.allKeys.isEmpty)
+            let single = try container.superDecoder(forKey: "inherited").singleValueContainer()
+            #expect(!single.decodeNil())
+            #expect(try single.decode(Int.self) == 0)
+            #expect(throws: (any Error).self) { try container.superDecoder() }
+            _ = try container.decode(Kind.self, forKey: "last")  // no placeholder: stops here
+            _ = try container.decode(String.self, forKey: "unknown")
+        }
+    }
+
+    struct AnyKey: CodingKey, ExpressibleByStringLiteral {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init(stringLiteral value: String) { self.stringValue = value }
+        init?(intValue: Int) { nil }
+    }
+
+    @Test func theKeyRecordAnswersEveryReadWithAPlaceholder() {
+        let record = KeyRecord(of: EveryRead.self)
+        #expect(record.keys == ["small", "maybe", "tab", "ids", "list", "present", "inherited", "last"])
+        #expect(!record.isComplete)
+        #expect(record.nestedKey == nil)
+        // A nested value is recorded where its keyed container is asked for.
+        #expect(KeyRecord(of: MapLink.self).nestedKey == "center")
+        #expect(!KeyRecord(of: MapLink.self).isComplete)
+    }
+
     @Test func aNestedPropertyIsRefusedAtRegistrationAndWhenPrinted() throws {
         var errors: [TypedRouteError] = []
         router.onInvalidTypedRoute = { errors.append($0) }

@@ -31,61 +31,125 @@ extension RouteParameters {
     ///   `.dataCorrupted` for text that does not convert (its `codingPath` names the key, its
     ///   `debugDescription` the text), `.typeMismatch` for a value of another shape.
     public func decode<Value: Decodable>(_ type: Value.Type = Value.self) throws -> Value {
-        // A pattern of many values reads them all in one pass (a read by name cuts the URL again).
-        let all = matched.keepsPositions ? nil : dictionary
-        let source =
-            all.map { all in KeyedSource(keys: { Array(all.keys) }, lookup: { all[$0] }) }
-            ?? KeyedSource(keys: { Array(dictionary.keys) }, lookup: { self[$0] })
-        return try Value(from: ParameterDecoder(content: .keyed(source), codingPath: []))
+        // One body, reached through `any Decodable.Type`, serves every type decoded; what it
+        // returns is a `Value`.
+        try ParameterDecoding.decode(type, parameters: self) as! Value
     }
 }
 
-/// Values by key: the parameters, or a dictionary given as an extra parameter.
-private struct KeyedSource {
-    let keys: () -> [String]
-    let lookup: (String) -> Any?
+extension KeyRecorder {
+    /// Runs `type.init(from:)` against the parameter decoder over the recorder's values.
+    func run(_ type: any Decodable.Type) throws {
+        _ = try type.init(from: ParameterDecoder(source: KeyedSource(recorder: self), codingPath: []))
+    }
+}
+
+/// Values by key: the parameters, a dictionary given as an extra parameter, or a
+/// ``KeyRecorder``'s.
+private final class KeyedSource {
+    /// The parameters, each value read by name; `nil` when ``values`` holds every value.
+    private let parameters: RouteParameters?
+    /// Every value, when ``parameters`` and ``recorder`` are `nil`.
+    private let values: [String: Any]
+    /// The recorder that answers every key; `nil` for parameters.
+    let recorder: KeyRecorder?
+
+    /// The values of `parameters`. A pattern of many values reads them all in one pass (a read
+    /// by name cuts the URL again).
+    init(parameters: RouteParameters) {
+        if parameters.matched.keepsPositions {
+            self.parameters = parameters
+            self.values = [:]
+        } else {
+            self.parameters = nil
+            self.values = parameters.dictionary
+        }
+        self.recorder = nil
+    }
+
+    /// The values of a dictionary.
+    init(values: [String: Any]) {
+        self.parameters = nil
+        self.values = values
+        self.recorder = nil
+    }
+
+    /// The values of a recorder: every key is there (no key is listed).
+    init(recorder: KeyRecorder) {
+        self.parameters = nil
+        self.values = [:]
+        self.recorder = recorder
+    }
+
+    /// Every key.
+    var keys: Dictionary<String, Any>.Keys { (parameters?.dictionary ?? values).keys }
 
     /// The value under `key`, `Optional`s unwrapped: `nil` when missing.
     func value(_ key: String) -> Any? {
-        lookup(key).flatMap(ParameterText.unwrapped)
+        if let recorder { return recorder.value(forKey: key) }
+        let value = if let parameters { parameters[key] } else { values[key] }
+        return value.flatMap(ParameterText.unwrapped)
     }
 }
 
-/// A `Decoder` over the parameters (keyed) or over one value (an element, or a property's value).
-private struct ParameterDecoder: Decoder {
-    enum Content {
-        case keyed(KeyedSource)
-        case value(Any?)
-    }
-
-    let content: Content
+/// A `Decoder` over the parameters or a dictionary (``source``, keyed), or over one value (an
+/// element, or a property's value); it is its own single-value container.
+private final class ParameterDecoder: Decoder, SingleValueDecodingContainer {
+    /// The values by key; `nil` for one value.
+    let source: KeyedSource?
+    /// The one value, when ``source`` is `nil`.
+    let value: Any?
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    init(source: KeyedSource, codingPath: [any CodingKey]) {
+        self.source = source
+        self.value = nil
+        self.codingPath = codingPath
+    }
+
+    init(value: Any?, codingPath: [any CodingKey]) {
+        self.source = nil
+        self.value = value
+        self.codingPath = codingPath
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        switch content {
-        case .keyed(let source):
-            return KeyedDecodingContainer(KeyedContainer<Key>(source: source, codingPath: codingPath))
-        case .value(let value as [String: Any]):
-            let source = KeyedSource(keys: { Array(value.keys) }, lookup: { value[$0] })
-            return KeyedDecodingContainer(KeyedContainer<Key>(source: source, codingPath: codingPath))
-        case .value(let value):
+        KeyedDecodingContainer(KeyedContainer<Key>(decoder: try keyed()))
+    }
+
+    /// A decoder over values by key: this one, or one over its value when it is a dictionary.
+    private func keyed() throws -> ParameterDecoder {
+        if source != nil { return self }
+        if let recorded = value as? RecordedValue { throw recorded.nestedValue() }
+        guard let values = value as? [String: Any] else {
             throw ParameterDecoding.mismatch([String: Any].self, value, codingPath)
         }
+        return ParameterDecoder(source: KeyedSource(values: values), codingPath: codingPath)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard case .value(let value) = content else {
-            throw ParameterDecoding.mismatch([Any].self, "the parameters", codingPath)
-        }
+        try checkValue([Any].self)
         return UnkeyedContainer(elements: ParameterDecoding.elements(of: value), codingPath: codingPath)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        guard case .value(let value) = content else {
-            throw ParameterDecoding.mismatch(Any.self, "the parameters", codingPath)
-        }
-        return SingleValueContainer(value: value, codingPath: codingPath)
+        try checkValue(Any.self)
+        return self
+    }
+
+    /// Throws for the parameters, which are no value of `type`.
+    private func checkValue(_ type: Any.Type) throws {
+        guard source == nil else { throw ParameterDecoding.mismatch(type, "the parameters", codingPath) }
+    }
+
+    func decodeNil() -> Bool { value.flatMap(ParameterText.unwrapped) == nil }
+
+    /// The standard library's overloads for each standard type call this one, left unspecialized.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
+    func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        try ParameterDecoding.decode(type, from: value, codingPath: codingPath)
     }
 }
 
@@ -94,13 +158,22 @@ private enum ParameterDecoding {
     /// `value` as a `Value`: itself when it already is one; converted from its text for the kinds
     /// that ``ParameterText`` reads; else through `Value`'s own `init(from:)`, which asks for a
     /// container (an enum asks for its raw value, an array for its elements).
+    ///
+    /// Cold, and left unspecialized: one copy serves every type the containers are asked for
+    /// (the standard library's overloads for each integer width among them). Its work is done
+    /// through `any Decodable.Type`, and what that returns is a `Value`.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
     static func decode<Value: Decodable>(_ type: Value.Type, from value: Any?, codingPath: [any CodingKey])
         throws -> Value
     {
-        // The body is reached through `any Decodable.Type`: one copy of it serves every type the
-        // containers are asked for (their overloads for each integer width among them), not one
-        // specialization per type. What it returns is a `Value`.
         try anyDecode(type, from: value, codingPath: codingPath) as! Value
+    }
+
+    /// The parameters decoded as `type`, for ``RouteParameters/decode(_:)``.
+    @inline(never)
+    static func decode(_ type: any Decodable.Type, parameters: RouteParameters) throws -> Any {
+        try type.init(from: ParameterDecoder(source: KeyedSource(parameters: parameters), codingPath: []))
     }
 
     /// ``decode(_:from:codingPath:)`` for a type known at run time.
@@ -118,6 +191,11 @@ private enum ParameterDecoding {
             throw DecodingError.valueNotFound(
                 type, .init(codingPath: codingPath, debugDescription: "Expected \(type) but found no value."))
         }
+        if let recorded = value as? RecordedValue {
+            return try recorded.placeholder(type) {
+                try Value(from: ParameterDecoder(value: recorded, codingPath: codingPath))
+            }
+        }
         if let value = value as? Value { return value }
         if readsText(type) {
             guard let text = ParameterText.firstText(of: value) else {
@@ -129,7 +207,7 @@ private enum ParameterDecoding {
             }
             return converted
         }
-        return try Value(from: ParameterDecoder(content: .value(value), codingPath: codingPath))
+        return try Value(from: ParameterDecoder(value: value, codingPath: codingPath))
     }
 
     /// The kinds converted from text directly. Enums are not among them: they decode their raw
@@ -139,16 +217,18 @@ private enum ParameterDecoding {
             || type is any LosslessStringConvertible.Type
     }
 
-    /// The elements of an array value; a single value is a one-element array.
-    static func elements(of value: Any?) -> [Any?] {
+    /// The elements of an array value; a single value is a one-element array; a recorded value
+    /// has none.
+    static func elements(of value: Any?) -> [Any] {
         switch value.flatMap(ParameterText.unwrapped) {
-        case nil: return []
-        case let texts as [String]: return texts
+        case nil, is RecordedValue: return []
         case let array as [Any]: return array
         case let value?: return [value]
         }
     }
 
+    /// The error of a value of another shape than `type`. Out of line: the error paths share it.
+    @inline(never)
     static func mismatch(_ type: Any.Type, _ value: Any?, _ codingPath: [any CodingKey]) -> DecodingError {
         let found = value.map { "\(Swift.type(of: $0)) \($0)" } ?? "nothing"
         return DecodingError.typeMismatch(
@@ -172,44 +252,44 @@ private struct ParameterKey: CodingKey {
     }
 }
 
-private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let source: KeyedSource
-    let codingPath: [any CodingKey]
+// The containers implement only the generic `decode`: the standard library's overloads for each
+// standard type call it.
 
-    var allKeys: [Key] { source.keys().compactMap(Key.init(stringValue:)) }
+private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    /// The decoder over the values by key.
+    let decoder: ParameterDecoder
+
+    private var source: KeyedSource { decoder.source! }
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    var allKeys: [Key] { source.keys.compactMap(Key.init(stringValue:)) }
 
     func contains(_ key: Key) -> Bool { source.value(key.stringValue) != nil }
 
-    func decodeNil(forKey key: Key) throws -> Bool { source.value(key.stringValue) == nil }
-
-    func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
-        try value(type, forKey: key)
+    /// Whether the value under `key` is `nil`: missing, or recorded (a type asks this where it
+    /// accepts `nil`).
+    func decodeNil(forKey key: Key) throws -> Bool {
+        let value = source.value(key.stringValue)
+        return value == nil || value is RecordedValue
     }
 
-    private func value<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
+    /// The standard library's overloads for each standard type call this one, left unspecialized.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
+    func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
+        try ParameterDecoding.decode(type, from: value(forKey: key), codingPath: codingPath + [key])
+    }
+
+    /// The value under `key`; an error when there is none.
+    private func value(forKey key: any CodingKey) throws -> Any {
         guard let value = source.value(key.stringValue) else {
             throw DecodingError.keyNotFound(
                 key,
                 .init(
                     codingPath: codingPath, debugDescription: "No value for the key \"\(key.stringValue)\"."))
         }
-        return try ParameterDecoding.decode(type, from: value, codingPath: codingPath + [key])
+        return value
     }
-
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(type, forKey: key) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(type, forKey: key) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(type, forKey: key) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(type, forKey: key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(type, forKey: key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(type, forKey: key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(type, forKey: key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(type, forKey: key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(type, forKey: key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(type, forKey: key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(type, forKey: key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(type, forKey: key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(type, forKey: key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(type, forKey: key) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
@@ -221,21 +301,25 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try decoder(forKey: key).unkeyedContainer()
     }
 
-    func superDecoder() throws -> any Decoder { decoder(forKey: ParameterKey(stringValue: "super")) }
+    func superDecoder() throws -> any Decoder {
+        // A recorded type's superclass has no key to record: the recording stops.
+        if source.recorder != nil { throw NoPlaceholder() }
+        return decoder(forKey: ParameterKey(stringValue: "super"))
+    }
 
     func superDecoder(forKey key: Key) throws -> any Decoder { decoder(forKey: key) }
 
     private func decoder(forKey key: any CodingKey) -> ParameterDecoder {
-        ParameterDecoder(content: .value(source.value(key.stringValue)), codingPath: codingPath + [key])
+        ParameterDecoder(value: source.value(key.stringValue), codingPath: codingPath + [key])
     }
 }
 
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
-    let elements: [Any?]
+    let elements: [Any]
     let codingPath: [any CodingKey]
     private(set) var currentIndex = 0
 
-    init(elements: [Any?], codingPath: [any CodingKey]) {
+    init(elements: [Any], codingPath: [any CodingKey]) {
         self.elements = elements
         self.codingPath = codingPath
     }
@@ -244,33 +328,18 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     var isAtEnd: Bool { currentIndex >= elements.count }
 
     mutating func decodeNil() throws -> Bool {
-        guard try next(Any?.self).flatMap(ParameterText.unwrapped) == nil else { return false }
+        guard ParameterText.unwrapped(try next(Any?.self)) == nil else { return false }
         currentIndex += 1
         return true
     }
 
-    mutating func decode<Value: Decodable>(_ type: Value.Type) throws -> Value { try value(type) }
-
-    private mutating func value<Value: Decodable>(_ type: Value.Type) throws -> Value {
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
+    mutating func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
         let value = try ParameterDecoding.decode(type, from: next(type), codingPath: path)
         currentIndex += 1
         return value
     }
-
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try value(type) }
-    mutating func decode(_ type: String.Type) throws -> String { try value(type) }
-    mutating func decode(_ type: Double.Type) throws -> Double { try value(type) }
-    mutating func decode(_ type: Float.Type) throws -> Float { try value(type) }
-    mutating func decode(_ type: Int.Type) throws -> Int { try value(type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try value(type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try value(type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try value(type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try value(type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try value(type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try value(type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try value(type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try value(type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try value(type) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
         -> KeyedDecodingContainer<NestedKey>
@@ -287,7 +356,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     private var path: [any CodingKey] { codingPath + [ParameterKey(intValue: currentIndex)] }
 
     /// The current element; an error when there is none left.
-    private func next(_ type: Any.Type) throws -> Any? {
+    private func next(_ type: Any.Type) throws -> Any {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(
                 type,
@@ -298,36 +367,8 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     private mutating func nextDecoder() throws -> ParameterDecoder {
-        let decoder = ParameterDecoder(content: .value(try next(Any.self)), codingPath: path)
+        let decoder = ParameterDecoder(value: try next(Any.self), codingPath: path)
         currentIndex += 1
         return decoder
     }
-}
-
-private struct SingleValueContainer: SingleValueDecodingContainer {
-    let value: Any?
-    let codingPath: [any CodingKey]
-
-    func decodeNil() -> Bool { value.flatMap(ParameterText.unwrapped) == nil }
-
-    func decode<Value: Decodable>(_ type: Value.Type) throws -> Value { try convert(type) }
-
-    private func convert<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        try ParameterDecoding.decode(type, from: value, codingPath: codingPath)
-    }
-
-    func decode(_ type: Bool.Type) throws -> Bool { try convert(type) }
-    func decode(_ type: String.Type) throws -> String { try convert(type) }
-    func decode(_ type: Double.Type) throws -> Double { try convert(type) }
-    func decode(_ type: Float.Type) throws -> Float { try convert(type) }
-    func decode(_ type: Int.Type) throws -> Int { try convert(type) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try convert(type) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try convert(type) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try convert(type) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try convert(type) }
-    func decode(_ type: UInt.Type) throws -> UInt { try convert(type) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try convert(type) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try convert(type) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try convert(type) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try convert(type) }
 }

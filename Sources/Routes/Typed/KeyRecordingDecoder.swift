@@ -15,11 +15,11 @@ struct KeyRecord {
     /// The first key whose value the type decodes as a keyed container (a nested value).
     var nestedKey: String?
 
-    /// Runs `Value.init(from:)` against the recording decoder.
-    init<Value: Decodable>(of type: Value.Type) {
-        let recorder = Recorder()
+    /// Runs `type.init(from:)` against the parameter decoder over a ``KeyRecorder``.
+    init(of type: any Decodable.Type) {
+        let recorder = KeyRecorder()
         do {
-            _ = try Value(from: RecordingDecoder(recorder: recorder, key: nil))
+            try recorder.run(type)
         } catch {
             recorder.record.isComplete = false
         }
@@ -29,167 +29,52 @@ struct KeyRecord {
     fileprivate init() {}
 }
 
-private final class Recorder {
-    var record = KeyRecord()
+/// The values of a ``KeyRecord`` as the parameter decoder reads them: every key asked for is
+/// recorded and answered with a ``RecordedValue``.
+final class KeyRecorder {
+    fileprivate(set) var record = KeyRecord()
     private var seen: Set<String> = []
 
-    func asked(_ key: String) {
+    /// The value of the property `key`, recorded as asked for.
+    func value(forKey key: String) -> RecordedValue {
         if seen.insert(key).inserted { record.keys.append(key) }
+        return RecordedValue(recorder: self, key: key)
     }
 }
 
 /// Thrown where no placeholder fits: the recording stops.
-private struct NoPlaceholder: Error {}
+struct NoPlaceholder: Error {}
 
-/// The decoder of the value itself (`key` is `nil`: its properties are recorded) or of one
-/// property's value (`key`: a keyed container there is a nested value).
-private struct RecordingDecoder: Decoder {
-    let recorder: Recorder
-    let key: String?
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+/// The value of a property while a type's keys are recorded: the parameter decoder reads it as a
+/// placeholder of the type asked for, `nil` where the type accepts `nil`, an array as empty.
+struct RecordedValue {
+    let recorder: KeyRecorder
+    /// The property.
+    let key: String
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        if let key {
-            if recorder.record.nestedKey == nil { recorder.record.nestedKey = key }
-            throw NoPlaceholder()
+    /// A placeholder of `type`: one read from a text, the first case of a `CaseIterable` type,
+    /// else what `decodingItself` (`type.init(from:)` over this value) gives.
+    /// - Throws: ``NoPlaceholder`` when none fits.
+    @_semantics("optimize.sil.specialize.generic.never")
+    func placeholder<Value: Decodable>(_ type: Value.Type, decodingItself: () throws -> Value) throws -> Value
+    {
+        for text in ["0", "x", "true", "00000000-0000-0000-0000-000000000000", "a:b"] {
+            if let value = ParameterText.value(text, as: type) { return value }
         }
-        return KeyedDecodingContainer(RecordingContainer<Key>(recorder: recorder))
+        if let cases = type as? any CaseIterable.Type, let first = firstCase(of: cases) as? Value {
+            return first
+        }
+        guard let value = try? decodingItself() else { throw NoPlaceholder() }
+        return value
     }
 
-    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard key != nil else { throw NoPlaceholder() }
-        return EmptyElements()
+    /// The error of decoding this value as a keyed container: a nested value, recorded.
+    func nestedValue() -> NoPlaceholder {
+        if recorder.record.nestedKey == nil { recorder.record.nestedKey = key }
+        return NoPlaceholder()
     }
-
-    func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        guard let key else { throw NoPlaceholder() }
-        return PlaceholderValue(recorder: recorder, key: key)
-    }
-}
-
-/// A placeholder of `type` for the property `key`, or `nil` when none fits.
-private func placeholder<Value: Decodable>(_ type: Value.Type, key: String, recorder: Recorder) -> Value? {
-    // The body is reached through `any Decodable.Type`: one copy of it serves every type the
-    // containers are asked for (each integer width among them), not one specialization per type.
-    // What it returns is a `Value` or `nil`.
-    anyPlaceholder(type, key: key, recorder: recorder) as? Value
-}
-
-/// ``placeholder(_:key:recorder:)`` for a type known at run time.
-@inline(never)
-private func anyPlaceholder(_ type: any Decodable.Type, key: String, recorder: Recorder) -> Any? {
-    typedPlaceholder(type, key: key, recorder: recorder)
-}
-
-private func typedPlaceholder<Value: Decodable>(_ type: Value.Type, key: String, recorder: Recorder) -> Any? {
-    for text in ["0", "x", "true", "00000000-0000-0000-0000-000000000000", "a:b"] {
-        if let value = ParameterText.value(text, as: type) { return value }
-    }
-    if let cases = type as? any CaseIterable.Type, let first = firstCase(of: cases) as? Value {
-        return first
-    }
-    return try? Value(from: RecordingDecoder(recorder: recorder, key: key))
 }
 
 private func firstCase<Cases: CaseIterable>(of type: Cases.Type) -> Any? {
     Cases.allCases.first
-}
-
-private struct RecordingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let recorder: Recorder
-    var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { [] }
-
-    /// Every key is there, so that the type goes on to decode it.
-    func contains(_ key: Key) -> Bool {
-        recorder.asked(key.stringValue)
-        return true
-    }
-
-    /// Every key is `nil` where the type accepts `nil`: `decodeIfPresent` asks this first.
-    func decodeNil(forKey key: Key) throws -> Bool {
-        recorder.asked(key.stringValue)
-        return true
-    }
-
-    func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
-        recorder.asked(key.stringValue)
-        guard let value = placeholder(type, key: key.stringValue, recorder: recorder) else {
-            throw NoPlaceholder()
-        }
-        return value
-    }
-
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decode(type, key) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decode(type, key) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decode(type, key) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decode(type, key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decode(type, key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decode(type, key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decode(type, key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decode(type, key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decode(type, key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decode(type, key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decode(type, key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decode(type, key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decode(type, key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decode(type, key) }
-
-    /// The generic form, for the overloads of the standard kinds.
-    private func decode<Value: Decodable>(_ type: Value.Type, _ key: Key) throws -> Value {
-        try decode(type, forKey: key)
-    }
-
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
-        -> KeyedDecodingContainer<NestedKey>
-    {
-        recorder.asked(key.stringValue)
-        if recorder.record.nestedKey == nil { recorder.record.nestedKey = key.stringValue }
-        throw NoPlaceholder()
-    }
-
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        recorder.asked(key.stringValue)
-        return EmptyElements()
-    }
-
-    func superDecoder() throws -> any Decoder { throw NoPlaceholder() }
-
-    func superDecoder(forKey key: Key) throws -> any Decoder {
-        recorder.asked(key.stringValue)
-        return RecordingDecoder(recorder: recorder, key: key.stringValue)
-    }
-}
-
-/// An array's elements: none.
-private struct EmptyElements: UnkeyedDecodingContainer {
-    var codingPath: [any CodingKey] { [] }
-    var count: Int? { 0 }
-    var isAtEnd: Bool { true }
-    var currentIndex: Int { 0 }
-
-    mutating func decodeNil() throws -> Bool { throw NoPlaceholder() }
-    mutating func decode<Value: Decodable>(_ type: Value.Type) throws -> Value { throw NoPlaceholder() }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
-        -> KeyedDecodingContainer<NestedKey>
-    {
-        throw NoPlaceholder()
-    }
-    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { throw NoPlaceholder() }
-    mutating func superDecoder() throws -> any Decoder { throw NoPlaceholder() }
-}
-
-/// A property's single value: a placeholder of the type asked for.
-private struct PlaceholderValue: SingleValueDecodingContainer {
-    let recorder: Recorder
-    let key: String
-    var codingPath: [any CodingKey] { [] }
-
-    func decodeNil() -> Bool { false }
-
-    func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        guard let value = placeholder(type, key: key, recorder: recorder) else { throw NoPlaceholder() }
-        return value
-    }
 }

@@ -7,12 +7,13 @@ import Foundation
 /// a nested value (a struct, a dictionary, an array of arrays) is refused, naming its key.
 enum RouteValueEncoder {
     /// The parameters of `value`, or why it has none (an error about `pattern`).
-    static func parameters(of value: some Encodable, pattern: String) throws(URLBuildingError) -> [String:
+    /// (`any Encodable`, not generic: one body serves every route type.)
+    static func parameters(of value: any Encodable, pattern: String) throws(URLBuildingError) -> [String:
         Any]
     {
         let storage = Storage()
         do {
-            try value.encode(to: PropertiesEncoder(storage: storage))
+            try value.encode(to: ValueEncoder(storage: storage))
         } catch let failure as Failure {
             storage.fail(failure.reason)
         } catch {
@@ -33,48 +34,38 @@ enum RouteValueEncoder {
         }
     }
 
-    /// A refusal thrown through the value's own `encode(to:)`.
-    fileprivate struct Failure: Error {
+    /// A refusal thrown through the value's own `encode(to:)`. (A class: copying it copies one
+    /// reference, not the reason.)
+    fileprivate final class Failure: Error {
         let reason: URLBuildingError.Reason
+
+        init(reason: URLBuildingError.Reason) {
+            self.reason = reason
+        }
     }
 
-    /// What one property's value writes: one text, or each element's (an array, a set); `nil`
-    /// for `nil`.
-    /// (`any Encodable`, not generic: one body serves the properties of every type, rather than one
-    /// specialization per type a container is handed.)
-    fileprivate static func written(_ value: any Encodable, key: String) throws -> Written? {
+    /// What one property's value writes: one text, or when `allowsElements` each element's (an
+    /// array, a set); `nil` for `nil`. A value with no text of its own writes what its
+    /// `encode(to:)` writes (a `Date`, a wrapper type).
+    /// (`any Encodable`, not generic: one body serves the properties and elements of every type,
+    /// rather than one specialization per type a container is handed.)
+    /// What it returns is a parameter: a `String`, or a `[String]`.
+    @inline(never)
+    fileprivate static func written(_ value: any Encodable, key: String, allowsElements: Bool) throws
+        -> Any?
+    {
         guard let unwrapped = ParameterText.unwrapped(value) else { return nil }
-        if let text = ParameterText.text(of: unwrapped) { return .text(text) }
-        let encoder = ValueEncoder(key: key, allowsElements: true)
+        if let text = ParameterText.text(of: unwrapped) { return text }
+        let encoder = ValueEncoder(key: key, allowsElements: allowsElements)
         try value.encode(to: encoder)
         if let reason = encoder.refusal { throw Failure(reason: reason) }
         return encoder.written
     }
 
-    /// The text of one value that is no array (an element): its own text, or what its
-    /// `encode(to:)` writes in a single-value container (a `Date`, a wrapper type).
-    /// (`any Encodable` for the reason ``written(_:key:)`` gives.)
+    /// The text of one value that is no array (an element), as ``written(_:key:allowsElements:)``
+    /// finds it.
     fileprivate static func text(of value: any Encodable, key: String) throws -> String? {
-        guard let unwrapped = ParameterText.unwrapped(value) else { return nil }
-        if let text = ParameterText.text(of: unwrapped) { return text }
-        let encoder = ValueEncoder(key: key, allowsElements: false)
-        try value.encode(to: encoder)
-        if let reason = encoder.refusal { throw Failure(reason: reason) }
-        guard case .text(let text)? = encoder.written else { return nil }
-        return text
-    }
-
-    /// What a value writes.
-    fileprivate enum Written {
-        case text(String)
-        case elements([String])
-
-        var parameter: Any {
-            switch self {
-            case .text(let text): return text
-            case .elements(let texts): return texts
-            }
-        }
+        try written(value, key: key, allowsElements: false) as? String
     }
 }
 
@@ -86,48 +77,49 @@ private struct PropertyKey: CodingKey {
     init?(intValue: Int) { nil }
 }
 
-/// The encoder of the value itself: its properties, in a keyed container.
-private struct PropertiesEncoder: Encoder {
-    let storage: RouteValueEncoder.Storage
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
-
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(PropertiesContainer<Key>(storage: storage))
-    }
-
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        storage.fail(.notEncoded("a typed route encodes keyed properties, not an array"))
-        return ElementsContainer(encoder: ValueEncoder(key: "", allowsElements: true))
-    }
-
-    func singleValueContainer() -> any SingleValueEncodingContainer {
-        storage.fail(.notEncoded("a typed route encodes keyed properties, not a single value"))
-        return TextContainer(encoder: ValueEncoder(key: "", allowsElements: false))
-    }
-}
-
+/// The keyed container of the value itself (its properties, when its encoder has the
+/// ``ValueEncoder/storage``), or of a property's value: a nested value, where every write is
+/// refused, naming the property.
 private struct PropertiesContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let storage: RouteValueEncoder.Storage
-    var codingPath: [any CodingKey] { [] }
+    let encoder: ValueEncoder
+    var codingPath: [any CodingKey] { encoder.codingPath }
 
-    mutating func encodeNil(forKey key: Key) {
-        storage.values[key.stringValue] = nil
+    /// Where the properties go; an error when this container is a nested value's.
+    private func storage() throws -> RouteValueEncoder.Storage {
+        guard let storage = encoder.storage else {
+            throw RouteValueEncoder.Failure(reason: .nestedValue(key: encoder.key))
+        }
+        return storage
     }
 
+    mutating func encodeNil(forKey key: Key) throws {
+        try storage().values[key.stringValue] = nil
+    }
+
+    /// The standard library's overloads for each standard type call this one, left unspecialized.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-        storage.values[key.stringValue] = try RouteValueEncoder.written(value, key: key.stringValue)?
-            .parameter
+        try storage().values[key.stringValue] = try RouteValueEncoder.written(
+            value, key: key.stringValue, allowsElements: true)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
+        guard let storage = encoder.storage else {
+            return KeyedEncodingContainer(PropertiesContainer<NestedKey>(encoder: encoder))
+        }
         storage.fail(.nestedValue(key: key.stringValue))
-        return KeyedEncodingContainer(RefusingContainer<NestedKey>(key: key.stringValue))
+        return KeyedEncodingContainer(
+            PropertiesContainer<NestedKey>(encoder: ValueEncoder(key: key.stringValue, allowsElements: false))
+        )
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        guard let storage = encoder.storage else {
+            return ElementsContainer(encoder: ValueEncoder(key: encoder.key, allowsElements: false))
+        }
         // The elements written here are the property's texts, stored as they come.
         storage.values[key.stringValue] = [String]()
         return ElementsContainer(
@@ -135,40 +127,64 @@ private struct PropertiesContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     }
 
     mutating func superEncoder() -> any Encoder {
+        guard let storage = encoder.storage else {
+            return ValueEncoder(key: encoder.key, allowsElements: false)
+        }
         storage.fail(.notEncoded("a typed route cannot encode a superclass"))
         return ValueEncoder(key: "super", allowsElements: false)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
+        guard let storage = encoder.storage else {
+            return ValueEncoder(key: encoder.key, allowsElements: false)
+        }
         storage.fail(.nestedValue(key: key.stringValue))
         return ValueEncoder(key: key.stringValue, allowsElements: false)
     }
 }
 
-/// The encoder of one property's value that has no text of its own: a single value (its text)
-/// or, when `allowsElements`, an array (each element's text). A keyed container, or an array
-/// where none is allowed, is a nested value: ``refusal``.
-private final class ValueEncoder: Encoder {
+/// The encoder of the value itself (``storage``: its properties, in a keyed container), or of
+/// one property's value that has no text of its own: a single value (its text) or, when
+/// `allowsElements`, an array (each element's text). A keyed container, or an array where none
+/// is allowed, is a nested value: ``refusal``. It is its own single-value container.
+private final class ValueEncoder: Encoder, SingleValueEncodingContainer {
     let key: String
     let allowsElements: Bool
-    var written: RouteValueEncoder.Written?
+    /// Where the properties of the value itself go; `nil` for a property's value.
+    let storage: RouteValueEncoder.Storage?
+    /// What the value wrote: its text (`String`) or its elements' (`[String]`).
+    var written: Any?
     var refusal: URLBuildingError.Reason?
-    var codingPath: [any CodingKey] { [PropertyKey(stringValue: key)] }
+    var codingPath: [any CodingKey] { storage == nil ? [PropertyKey(stringValue: key)] : [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    /// The encoder of a property's value. Out of line: the containers make one in many places.
+    @inline(never)
     init(key: String, allowsElements: Bool) {
         self.key = key
         self.allowsElements = allowsElements
+        self.storage = nil
+    }
+
+    /// The encoder of the value itself, whose properties go to `storage`.
+    init(storage: RouteValueEncoder.Storage) {
+        self.key = ""
+        self.allowsElements = false
+        self.storage = storage
     }
 
     func container<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        refusal = .nestedValue(key: key)
-        return KeyedEncodingContainer(RefusingContainer<NestedKey>(key: key))
+        if storage == nil { refusal = .nestedValue(key: key) }
+        return KeyedEncodingContainer(PropertiesContainer<NestedKey>(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if let storage {
+            storage.fail(.notEncoded("a typed route encodes keyed properties, not an array"))
+            return ElementsContainer(encoder: ValueEncoder(key: "", allowsElements: true))
+        }
         if allowsElements {
-            if written == nil { written = .elements([]) }
+            if written == nil { written = [String]() }
         } else {
             refusal = .nestedValue(key: key)
         }
@@ -176,39 +192,31 @@ private final class ValueEncoder: Encoder {
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        TextContainer(encoder: self)
+        if let storage {
+            storage.fail(.notEncoded("a typed route encodes keyed properties, not a single value"))
+            return ValueEncoder(key: "", allowsElements: false)
+        }
+        return self
+    }
+
+    /// A single value: nothing for `nil`.
+    func encodeNil() throws {}
+
+    /// A single value's text. The standard library's overloads for each standard type call this
+    /// one, left unspecialized.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
+    func encode<Value: Encodable>(_ value: Value) throws {
+        guard let text = try RouteValueEncoder.text(of: value, key: key) else { return }
+        written = text
     }
 
     /// Adds an element's text.
     func append(_ text: String) {
-        guard case .elements(let texts)? = written else {
-            written = .elements([text])
-            return
-        }
-        written = .elements(texts + [text])
-    }
-}
-
-/// A nested keyed container: every write is refused, naming the property.
-private struct RefusingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let key: String
-    var codingPath: [any CodingKey] { [PropertyKey(stringValue: key)] }
-
-    private var refusal: RouteValueEncoder.Failure { .init(reason: .nestedValue(key: key)) }
-
-    mutating func encodeNil(forKey key: Key) throws { throw refusal }
-    mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws { throw refusal }
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
-        -> KeyedEncodingContainer<NestedKey>
-    {
-        KeyedEncodingContainer(RefusingContainer<NestedKey>(key: self.key))
-    }
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        ElementsContainer(encoder: ValueEncoder(key: self.key, allowsElements: false))
-    }
-    mutating func superEncoder() -> any Encoder { ValueEncoder(key: key, allowsElements: false) }
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
-        ValueEncoder(key: self.key, allowsElements: false)
+        var texts = written as? [String] ?? []
+        written = nil  // `texts` is then the only reference: appending does not copy
+        texts.append(text)
+        written = texts
     }
 }
 
@@ -235,11 +243,14 @@ private struct ElementsContainer: UnkeyedEncodingContainer {
         count += 1
         guard let text else { return }
         encoder.append(text)
-        if case .elements(let texts)? = encoder.written { storage?.values[encoder.key] = texts }
+        storage?.values[encoder.key] = encoder.written
     }
 
     mutating func encodeNil() throws { try append(nil) }
 
+    /// The standard library's overloads for each standard type call this one, left unspecialized.
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
     mutating func encode<Value: Encodable>(_ value: Value) throws {
         guard encoder.allowsElements else { throw refusal }
         // An element is one value: an array inside an array is nested.
@@ -256,7 +267,7 @@ private struct ElementsContainer: UnkeyedEncodingContainer {
         -> KeyedEncodingContainer<NestedKey>
     {
         refuseNested()
-        return KeyedEncodingContainer(RefusingContainer<NestedKey>(key: encoder.key))
+        return KeyedEncodingContainer(PropertiesContainer<NestedKey>(encoder: encoder))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -267,18 +278,5 @@ private struct ElementsContainer: UnkeyedEncodingContainer {
     mutating func superEncoder() -> any Encoder {
         refuseNested()
         return ValueEncoder(key: encoder.key, allowsElements: false)
-    }
-}
-
-/// A single value's text.
-private struct TextContainer: SingleValueEncodingContainer {
-    let encoder: ValueEncoder
-    var codingPath: [any CodingKey] { encoder.codingPath }
-
-    mutating func encodeNil() throws {}
-
-    mutating func encode<Value: Encodable>(_ value: Value) throws {
-        guard let text = try RouteValueEncoder.text(of: value, key: encoder.key) else { return }
-        encoder.written = .text(text)
     }
 }
