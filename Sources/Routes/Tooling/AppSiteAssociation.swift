@@ -182,7 +182,9 @@ enum AppSiteAssociation {
         var segments = definition.parsed.segments
         var hashParameter = definition.parsed.fragmentMark(of: .parameter)
         // A universal link's host is a domain name: it has a `.`.
-        guard HostRule.isPathSegment(host ?? ".", options: table.options), let first = segments.first else {
+        guard HostRule.readsAsSegment(Substring(host ?? "."), options: table.options),
+            let first = segments.first
+        else {
             return Shape(
                 definition: definition, segments: segments, onlyHost: false, hashParameter: hashParameter)
         }

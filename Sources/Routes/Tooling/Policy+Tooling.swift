@@ -70,9 +70,9 @@ struct RedirectTarget {
             }
         }
         // The printed URL's segments (and host) as a table reads them, by its options.
-        let name = HostRule.name(of: authority)
+        let name = HostRule.hostName(of: Substring(authority))
         func read(by table: RouteTable) -> (pattern: RoutePattern, host: String?)? {
-            guard authority.hasPrefix(":") || HostRule.isPathSegment(name, options: table.options) else {
+            guard authority.hasPrefix(":") || HostRule.readsAsSegment(name, options: table.options) else {
                 return (chosen, PercentDecoding.decodeOrKeep(Substring(name)))
             }
             let text = "/" + authority + (chosen.text == "/" ? "" : chosen.text)
@@ -93,6 +93,7 @@ struct RedirectTarget {
     /// URLs (it covers the target's pattern and does not decline: a redirect never does), and
     /// when the target carries the routed URL's fragment, every route a URL of the target with
     /// a fragment path can match.
+    @inline(never)
     func reachedDefinitions(mayDecline: (Definition) -> Bool, shapes: PatternShapes) -> [Definition] {
         let carries = carriedFragment != .none
         let extra = carriedFragment == .anySegments
@@ -147,7 +148,7 @@ extension RouteTable {
     /// no `.`. Only then is a first literal compared ignoring ASCII case.
     var mayReadHostAsSegment: Bool {
         options.contains(.treatHostAsPathComponent)
-            || hosts.map { $0.contains { HostRule.isPathSegment($0, options: options) } } ?? true
+            || hosts.map { $0.contains { HostRule.readsAsSegment(Substring($0), options: options) } } ?? true
     }
 
     /// How lint messages name this table: `the table of myapp`, `the global table`.
@@ -169,5 +170,19 @@ extension RouteTable {
             }
         }
         return groups
+    }
+}
+
+extension HostRule {
+    /// ``isPathSegment(_:options:)`` for the tools: one body for every host they ask about.
+    @inline(never)
+    static func readsAsSegment(_ host: Substring, options: RouteOptions) -> Bool {
+        isPathSegment(host, options: options)
+    }
+
+    /// ``name(of:)`` for the tools: one body for every authority they read.
+    @inline(never)
+    static func hostName(of authority: Substring) -> Substring {
+        name(of: authority)
     }
 }

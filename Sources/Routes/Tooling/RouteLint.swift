@@ -520,12 +520,12 @@ struct LintFix: Sendable, Hashable {
         self.scheme = scheme
         let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex
         // The port is not part of the host that `hosts` compares.
-        let host = HostRule.name(of: rest[..<hostEnd])
+        let host = HostRule.hostName(of: rest[..<hostEnd])
         let path = rest[hostEnd...]
         if host.isEmpty {
             self.host = nil
             pattern = path.isEmpty ? "/" : String(path)
-        } else if host.hasPrefix(":") || HostRule.isPathSegment(host, options: options) {
+        } else if host.hasPrefix(":") || HostRule.readsAsSegment(host, options: options) {
             // Routing reads such a host as the first segment (a `:name` host too).
             self.host = nil
             pattern = "/" + host + path
