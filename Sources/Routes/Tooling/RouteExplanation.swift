@@ -307,21 +307,18 @@ extension RouteTable {
         }
         let acceptsHost = acceptsHost(of: parts)
         // Whether a definition matches is routing's own search; the verdict says why not.
-        let matching = request.withSegments { segments in
-            (matches: Set(index.matches(segments)), guards: Set(guardIndex.matches(segments)))
-        }
+        let matching = matches(parts, request, redirects: acceptsHost)
         let verdicts = definitions.map { definition in
-            matching.matches.contains(ObjectIdentifier(definition))
+            matching.definitions.contains(ObjectIdentifier(definition))
                 ? .matches : request.verdict(for: definition.parsed).notMatching
         }
-        let redirectURLs = acceptsHost ? redirectURLs(parts, request) : [:]
         let entries = zip(definitions, verdicts).map { definition, verdict in
             RouteExplanation.Entry(
                 scheme: scheme, pattern: definition.pattern, priority: definition.priority,
                 hasHandler: definition.action != nil,
                 mismatch: acceptsHost ? verdict.mismatch : "the table does not route this host",
                 redirectTarget: definition.action?.redirectRoute?.target,
-                redirectURL: redirectURLs[ObjectIdentifier(definition)])
+                redirectURL: matching.redirectURLs[ObjectIdentifier(definition)])
         }
         let guards = guardGroups.map { group in
             let verdicts = zip(group.expansions, group.definitions).map { expansion, definition in
@@ -348,13 +345,20 @@ extension RouteTable {
             verdicts: verdicts, guards: guards)
     }
 
-    /// The URL each matching redirect route would route instead of `parts`.
-    private func redirectURLs(_ parts: URLParts, _ request: RouteRequest) -> [ObjectIdentifier: URL] {
-        guard definitions.contains(where: { $0.action?.redirectRoute != nil }) else { return [:] }
+    /// What routing's search finds for `request`: the definitions and the guards that match, and
+    /// with `redirects`, the URL each matching redirect route would route instead of `parts`. One
+    /// reading of the segments serves them all.
+    @inline(never)
+    private func matches(_ parts: URLParts, _ request: RouteRequest, redirects: Bool) -> (
+        definitions: Set<ObjectIdentifier>, guards: Set<ObjectIdentifier>,
+        redirectURLs: [ObjectIdentifier: URL]
+    ) {
+        var found: Set<ObjectIdentifier> = []
         var urls: [ObjectIdentifier: URL] = [:]
-        request.withSegments { segments in
+        let guards = request.withSegments { segments in
             _ = index.forEachMatch(segments) { definition, captures in
-                guard let redirect = definition.action?.redirectRoute else { return false }
+                found.insert(ObjectIdentifier(definition))
+                guard redirects, let redirect = definition.action?.redirectRoute else { return false }
                 let parameters = RouteParameters(
                     request: request, matched: definition.parsed, captures: captures, extra: nil,
                     scheme: scheme)
@@ -362,7 +366,8 @@ extension RouteTable {
                     redirect.target(of: parts, parameters, in: self)?.routedURL
                 return false
             }
+            return Set(guardIndex.matches(segments))
         }
-        return urls
+        return (found, guards, urls)
     }
 }

@@ -111,10 +111,12 @@ final class PatternShapes {
     private var shapes: [ObjectIdentifier: (pattern: RoutePattern, shape: PatternShape)] = [:]
 
     subscript(pattern: RoutePattern) -> PatternShape {
-        if let known = shapes[ObjectIdentifier(pattern)] { return known.shape }
-        let shape = PatternShape(pattern)
-        shapes[ObjectIdentifier(pattern)] = (pattern, shape)
-        return shape
+        @inline(never) get {
+            if let known = shapes[ObjectIdentifier(pattern)] { return known.shape }
+            let shape = PatternShape(pattern)
+            shapes[ObjectIdentifier(pattern)] = (pattern, shape)
+            return shape
+        }
     }
 }
 
