@@ -191,48 +191,41 @@ struct PatternShape {
     }
 
     /// Whether some URL's segments match both (see ``RoutePattern/overlaps(_:firstIgnoringCase:shapes:)``):
-    /// at each URL index both can match the same segment.
+    /// at each URL index both can match the same segment. A pattern without a `*` is compared
+    /// from its start with the other's segments before its `*`, and from its end with those after
+    /// it; two patterns with a `*` take any middle, so their prefixes and their suffixes must meet
+    /// where they overlap.
     @inline(never)
     func meets(_ other: PatternShape, firstIgnoringCase: Bool) -> Bool {
+        // The segments compared from the start and from the end: all of a pattern without a `*`.
+        let (head, tail) = hasWildcard ? (prefix, suffix) : (segments[...], segments[...])
+        let (otherHead, otherTail) =
+            other.hasWildcard ? (other.prefix, other.suffix) : (other.segments[...], other.segments[...])
+        // The URL index of the last segment, when a pattern without a `*` fixes it.
+        let last: Int
         switch (hasWildcard, other.hasWildcard) {
         case (false, false):
             guard segments.count == other.segments.count else { return false }
-            for index in segments.indices
-            where !Self.meet(segments[index], other.segments[index], at: index, firstIgnoringCase) {
+            last = segments.count - 1
+        case (true, false):
+            guard other.segments.count >= prefix.count + suffix.count else { return false }
+            last = other.segments.count - 1
+        case (false, true):
+            guard segments.count >= other.prefix.count + other.suffix.count else { return false }
+            last = segments.count - 1
+        case (true, true):
+            last = Int.max
+        }
+        for offset in 0..<min(head.count, otherHead.count) {
+            let (a, b) = (head[head.startIndex + offset], otherHead[otherHead.startIndex + offset])
+            if !Self.meet(a, b, at: offset, firstIgnoringCase) { return false }
+        }
+        guard hasWildcard || other.hasWildcard else { return true }
+        for offset in 0..<min(tail.count, otherTail.count) {
+            let (a, b) = (tail[tail.endIndex - 1 - offset], otherTail[otherTail.endIndex - 1 - offset])
+            if !Self.meet(a, b, at: last == Int.max ? last : last - offset, firstIgnoringCase) {
                 return false
             }
-            return true
-        case (true, false): return other.meetsFixed(self, firstIgnoringCase)
-        case (false, true): return meetsFixed(other, firstIgnoringCase)
-        case (true, true):
-            // Both take any middle: their prefixes and their suffixes must meet where they overlap.
-            for offset in 0..<min(prefix.count, other.prefix.count) {
-                let (a, b) = (
-                    prefix[prefix.startIndex + offset], other.prefix[other.prefix.startIndex + offset]
-                )
-                if !Self.meet(a, b, at: offset, firstIgnoringCase) { return false }
-            }
-            for offset in 0..<min(suffix.count, other.suffix.count) {
-                let (a, b) = (
-                    suffix[suffix.endIndex - 1 - offset], other.suffix[other.suffix.endIndex - 1 - offset]
-                )
-                if !Self.meet(a, b, at: Int.max, firstIgnoringCase) { return false }
-            }
-            return true
-        }
-    }
-
-    /// ``meets(_:firstIgnoringCase:)`` of a pattern without a `*` (`self`) and one with (`other`).
-    private func meetsFixed(_ other: PatternShape, _ firstIgnoringCase: Bool) -> Bool {
-        let count = segments.count
-        guard count >= other.prefix.count + other.suffix.count else { return false }
-        for (offset, segment) in other.prefix.enumerated()
-        where !Self.meet(segments[offset], segment, at: offset, firstIgnoringCase) {
-            return false
-        }
-        for (offset, segment) in other.suffix.enumerated() {
-            let index = count - other.suffix.count + offset
-            if !Self.meet(segments[index], segment, at: index, firstIgnoringCase) { return false }
         }
         return true
     }
