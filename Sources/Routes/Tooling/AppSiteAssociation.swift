@@ -79,7 +79,7 @@ enum AppSiteAssociation {
     }
 
     /// A piece of an exclusion's path, for checking that it excludes no URL that a route handles.
-    enum PathItem: Hashable {
+    enum PathItem: Equatable {
         /// One path segment with this (decoded) text.
         case literal(String)
         /// `*`: one or more segments, any text.
@@ -373,6 +373,7 @@ enum AppSiteAssociation {
 
     /// A literal as a URL writes it: characters a path segment allows as they are, others as
     /// `%XX` (UTF-8, upper case). `*` stays `*`, which as a pattern also matches `%2A`.
+    @inline(never)
     static func encoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: allowedInSegment) ?? text
     }
