@@ -26,6 +26,19 @@ struct RedirectTarget {
     /// segments).
     var carriedFragment = CarriedFragment.none
 
+    /// A target whose pattern has no fragment of its own carries `carried` of the routed URL's
+    /// fragment.
+    private init(
+        text: String, table: RouteTable, pattern: RoutePattern, host: String?,
+        carrying carried: CarriedFragment
+    ) {
+        self.text = text
+        self.table = table
+        self.pattern = pattern
+        self.host = host
+        if pattern.fragmentMark() == nil { carriedFragment = carried }
+    }
+
     enum CarriedFragment {
         case none
         /// `#more` on the last segment.
@@ -48,16 +61,6 @@ struct RedirectTarget {
                 carried = .sameSegments
             }
         }
-        return unfragmentedTargets(of: definition, in: table).map { target in
-            var target = target
-            if target.pattern.fragmentMark() == nil { target.carriedFragment = carried }
-            return target
-        }
-    }
-
-    private static func unfragmentedTargets(of definition: Definition, in table: RouteTable)
-        -> [RedirectTarget]
-    {
         guard let redirect = definition.action?.redirectRoute, let router = table.router else { return [] }
         let captured = Set(definition.parsed.parameterNames)
         guard let chosen = redirect.expansions.first(where: { Set($0.parameterNames).isSubset(of: captured) })
@@ -66,7 +69,8 @@ struct RedirectTarget {
             let starts =
                 table.isGlobal ? router.allTables.filter { $0.isGlobal || $0.fallbackTable != nil } : [table]
             return starts.map {
-                RedirectTarget(text: redirect.target, table: $0, pattern: chosen, host: nil)
+                RedirectTarget(
+                    text: redirect.target, table: $0, pattern: chosen, host: nil, carrying: carried)
             }
         }
         // The printed URL's segments (and host) as a table reads them, by its options.
@@ -82,7 +86,8 @@ struct RedirectTarget {
         }
         let start = router.table(forScheme: scheme)
         guard let (pattern, host) = read(by: start) else { return [] }
-        var target = RedirectTarget(text: redirect.target, table: start, pattern: pattern, host: host)
+        var target = RedirectTarget(
+            text: redirect.target, table: start, pattern: pattern, host: host, carrying: carried)
         target.fallbackPattern = start.fallbackTable.flatMap { read(by: $0)?.pattern }
         return [target]
     }
