@@ -189,6 +189,7 @@ public struct RouteExplanation: CustomStringConvertible {
     /// ```swift
     /// print(router.explain("myapp://user/view/7"))
     /// ```
+    @_optimize(size)
     public var description: String {
         var lines = ["Routing \(url)"]
         guard let parsed else {
@@ -309,6 +310,8 @@ extension Router {
 }
 
 extension RouteTable {
+    // Cold (explain runs outside routing): optimized for size.
+    @_optimize(size)
     fileprivate func explain(_ parts: URLParts) -> RouteExplanation.Table {
         let request = RouteRequest(parts: parts, options: options)
         let segments = request.encodedSegments
