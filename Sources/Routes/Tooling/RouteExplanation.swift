@@ -189,8 +189,11 @@ public struct RouteExplanation: CustomStringConvertible {
     /// ```swift
     /// print(router.explain("myapp://user/view/7"))
     /// ```
+    public var description: String { report() }
+
+    /// The text of ``description``. Cold (a report for people): optimized for size.
     @_optimize(size)
-    public var description: String {
+    private func report() -> String {
         var lines = ["Routing \(url)"]
         guard let parsed else {
             lines.add("not a URL: routing returns false and calls no handler")
