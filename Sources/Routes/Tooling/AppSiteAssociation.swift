@@ -79,7 +79,7 @@ enum AppSiteAssociation {
     }
 
     /// A piece of an exclusion's path, for checking that it excludes no URL that a route handles.
-    enum PathItem: Hashable {
+    enum PathItem: Equatable {
         /// One path segment with this (decoded) text.
         case literal(String)
         /// `*`: one or more segments, any text.
@@ -182,7 +182,9 @@ enum AppSiteAssociation {
         var segments = definition.parsed.segments
         var hashParameter = definition.parsed.fragmentMark(of: .parameter)
         // A universal link's host is a domain name: it has a `.`.
-        guard HostRule.isPathSegment(host ?? ".", options: table.options), let first = segments.first else {
+        guard HostRule.readsAsSegment(Substring(host ?? "."), options: table.options),
+            let first = segments.first
+        else {
             return Shape(
                 definition: definition, segments: segments, onlyHost: false, hashParameter: hashParameter)
         }
@@ -217,7 +219,7 @@ enum AppSiteAssociation {
     private static func entries(_ shape: Shape) -> [Component] {
         let segments = shape.segments
         if let rest = shape.hostFragment {
-            return [Component(path: "/", fragment: fragment(segments, prefix: encoded(rest)))]
+            return [Component(path: "/", fragment: fragment(segments[...], prefix: encoded(rest)))]
         }
         if shape.onlyHost { return [Component(path: "/")] }
         if let inner = segments.dropLast().firstIndex(of: .wildcard) {
@@ -234,7 +236,7 @@ enum AppSiteAssociation {
             return [Component(path: "/" + path.joined(separator: "/") + "*")]
         }
         var entries: [Component]
-        let path = "/" + segments.map(encoded).joined(separator: "/")
+        let path = segments.isEmpty ? "/" : joined("", segments[...])
         switch segments.last {
         case .wildcard where segments.count == 1:
             entries = [Component(path: "/*")]
@@ -268,12 +270,9 @@ enum AppSiteAssociation {
         for (index, segment) in segments.enumerated() {
             guard case .literal(let text) = segment else { continue }
             for hash in text.indices where text[hash] == "#" {
-                let path =
-                    "/"
-                    + (segments[..<index].map(encoded) + [encoded(String(text[..<hash]))])
-                    .joined(separator: "/")
+                let path = joined("", segments[..<index]) + "/" + encoded(String(text[..<hash]))
                 let after = fragment(
-                    Array(segments[(index + 1)...]), prefix: encoded(String(text[text.index(after: hash)...]))
+                    segments[(index + 1)...], prefix: encoded(String(text[text.index(after: hash)...]))
                 )
                 entries.append(Component(path: path, fragment: after))
                 // With a host segment, one trailing `/` of the path is dropped before the
@@ -288,11 +287,11 @@ enum AppSiteAssociation {
         if let first = parameters.first, let last = parameters.last {
             entries.append(
                 Component(
-                    path: "/" + segments[...first].map(encoded).joined(separator: "/"),
-                    fragment: fragment(Array(segments[(last + 1)...]), prefix: "*")))
+                    path: joined("", segments[...first]),
+                    fragment: fragment(segments[(last + 1)...], prefix: "*")))
         }
         if shape.hostIsParameter, !segments.isEmpty {
-            entries.append(Component(path: "/", fragment: fragment(segments, prefix: "*")))
+            entries.append(Component(path: "/", fragment: fragment(segments[...], prefix: "*")))
         }
         return entries
     }
@@ -300,8 +299,8 @@ enum AppSiteAssociation {
     /// The pattern of a fragment whose path is `prefix` then the segments, each after a `/`:
     /// a trailing wildcard matches zero or more segments, and the fragment's query and a
     /// trailing `/` may follow its path.
-    private static func fragment(_ segments: [PatternSegment], prefix: String) -> String {
-        var fragment = ([prefix] + segments.map(encoded)).joined(separator: "/")
+    private static func fragment(_ segments: ArraySlice<PatternSegment>, prefix: String) -> String {
+        var fragment = joined(prefix, segments)
         if segments.last == .wildcard { fragment.removeLast(2) }  // `/*`: zero or more segments
         return fragment.hasSuffix("*") ? fragment : fragment + "*"
     }
@@ -352,6 +351,17 @@ enum AppSiteAssociation {
         }
     }
 
+    /// `prefix`, then the pattern of each segment (`encoded(_:)`) after a `/`.
+    @inline(never)
+    private static func joined(_ prefix: String, _ segments: ArraySlice<PatternSegment>) -> String {
+        var text = prefix
+        for segment in segments {
+            text += "/"
+            text += encoded(segment)
+        }
+        return text
+    }
+
     /// A segment's pattern: `*` for a parameter, a template or a wildcard, the literal
     /// percent-encoded.
     private static func encoded(_ segment: PatternSegment) -> String {
@@ -363,6 +373,7 @@ enum AppSiteAssociation {
 
     /// A literal as a URL writes it: characters a path segment allows as they are, others as
     /// `%XX` (UTF-8, upper case). `*` stays `*`, which as a pattern also matches `%2A`.
+    @inline(never)
     static func encoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: allowedInSegment) ?? text
     }

@@ -26,6 +26,19 @@ struct RedirectTarget {
     /// segments).
     var carriedFragment = CarriedFragment.none
 
+    /// A target whose pattern has no fragment of its own carries `carried` of the routed URL's
+    /// fragment.
+    private init(
+        text: String, table: RouteTable, pattern: RoutePattern, host: String?,
+        carrying carried: CarriedFragment
+    ) {
+        self.text = text
+        self.table = table
+        self.pattern = pattern
+        self.host = host
+        if pattern.fragmentMark() == nil { carriedFragment = carried }
+    }
+
     enum CarriedFragment {
         case none
         /// `#more` on the last segment.
@@ -48,16 +61,6 @@ struct RedirectTarget {
                 carried = .sameSegments
             }
         }
-        return unfragmentedTargets(of: definition, in: table).map { target in
-            var target = target
-            if target.pattern.fragmentMark() == nil { target.carriedFragment = carried }
-            return target
-        }
-    }
-
-    private static func unfragmentedTargets(of definition: Definition, in table: RouteTable)
-        -> [RedirectTarget]
-    {
         guard let redirect = definition.action?.redirectRoute, let router = table.router else { return [] }
         let captured = Set(definition.parsed.parameterNames)
         guard let chosen = redirect.expansions.first(where: { Set($0.parameterNames).isSubset(of: captured) })
@@ -66,13 +69,14 @@ struct RedirectTarget {
             let starts =
                 table.isGlobal ? router.allTables.filter { $0.isGlobal || $0.fallbackTable != nil } : [table]
             return starts.map {
-                RedirectTarget(text: redirect.target, table: $0, pattern: chosen, host: nil)
+                RedirectTarget(
+                    text: redirect.target, table: $0, pattern: chosen, host: nil, carrying: carried)
             }
         }
         // The printed URL's segments (and host) as a table reads them, by its options.
-        let name = HostRule.name(of: authority)
+        let name = HostRule.hostName(of: Substring(authority))
         func read(by table: RouteTable) -> (pattern: RoutePattern, host: String?)? {
-            guard authority.hasPrefix(":") || HostRule.isPathSegment(name, options: table.options) else {
+            guard authority.hasPrefix(":") || HostRule.readsAsSegment(name, options: table.options) else {
                 return (chosen, PercentDecoding.decodeOrKeep(Substring(name)))
             }
             let text = "/" + authority + (chosen.text == "/" ? "" : chosen.text)
@@ -82,7 +86,8 @@ struct RedirectTarget {
         }
         let start = router.table(forScheme: scheme)
         guard let (pattern, host) = read(by: start) else { return [] }
-        var target = RedirectTarget(text: redirect.target, table: start, pattern: pattern, host: host)
+        var target = RedirectTarget(
+            text: redirect.target, table: start, pattern: pattern, host: host, carrying: carried)
         target.fallbackPattern = start.fallbackTable.flatMap { read(by: $0)?.pattern }
         return [target]
     }
@@ -93,6 +98,7 @@ struct RedirectTarget {
     /// URLs (it covers the target's pattern and does not decline: a redirect never does), and
     /// when the target carries the routed URL's fragment, every route a URL of the target with
     /// a fragment path can match.
+    @inline(never)
     func reachedDefinitions(mayDecline: (Definition) -> Bool, shapes: PatternShapes) -> [Definition] {
         let carries = carriedFragment != .none
         let extra = carriedFragment == .anySegments
@@ -147,7 +153,7 @@ extension RouteTable {
     /// no `.`. Only then is a first literal compared ignoring ASCII case.
     var mayReadHostAsSegment: Bool {
         options.contains(.treatHostAsPathComponent)
-            || hosts.map { $0.contains { HostRule.isPathSegment($0, options: options) } } ?? true
+            || hosts.map { $0.contains { HostRule.readsAsSegment(Substring($0), options: options) } } ?? true
     }
 
     /// How lint messages name this table: `the table of myapp`, `the global table`.
@@ -169,5 +175,19 @@ extension RouteTable {
             }
         }
         return groups
+    }
+}
+
+extension HostRule {
+    /// ``isPathSegment(_:options:)`` for the tools: one body for every host they ask about.
+    @inline(never)
+    static func readsAsSegment(_ host: Substring, options: RouteOptions) -> Bool {
+        isPathSegment(host, options: options)
+    }
+
+    /// ``name(of:)`` for the tools: one body for every authority they read.
+    @inline(never)
+    static func hostName(of authority: Substring) -> Substring {
+        name(of: authority)
     }
 }

@@ -189,43 +189,47 @@ public struct RouteExplanation: CustomStringConvertible {
     /// ```swift
     /// print(router.explain("myapp://user/view/7"))
     /// ```
-    public var description: String {
+    public var description: String { report() }
+
+    /// The text of ``description``. Cold (a report for people): optimized for size.
+    @_optimize(size)
+    private func report() -> String {
         var lines = ["Routing \(url)"]
         guard let parsed else {
-            lines.append("not a URL: routing returns false and calls no handler")
+            lines.add("not a URL: routing returns false and calls no handler")
             return lines.joined(separator: "\n")
         }
         var asked = 0
         for (position, table) in tables.enumerated() {
             let name = table.scheme == Router.defaultScheme ? "global table" : "table \(table.scheme)"
             if position > 0 {
-                lines.append("fallback: if no handler above accepts, the global table is tried")
+                lines.add("fallback: if no handler above accepts, the global table is tried")
             }
             let query =
                 table.query.isEmpty
                 ? "no query" : "query " + table.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-            lines.append("\(name): segments \(table.segments), \(query)")
+            lines.add("\(name): segments \(table.segments), \(query)")
             guard table.acceptsHost else {
-                lines.append("  the table does not route this host (see hosts)")
+                lines.add("  the table does not route this host (see hosts)")
                 continue
             }
             let tableMatches = table.entries.contains { $0.mismatch == nil }
             for routeGuard in table.guards {
                 let head = "  guard \(routeGuard.pattern): "
                 if let mismatch = routeGuard.mismatch {
-                    lines.append(head + "no, " + mismatch)
+                    lines.add(head + "no, " + mismatch)
                 } else if tableMatches {
-                    lines.append(head + "matches, asked before the first handler of this table")
+                    lines.add(head + "matches, asked before the first handler of this table")
                 } else {
-                    lines.append(head + "matches, but no definition of this table does: not asked")
+                    lines.add(head + "matches, but no definition of this table does: not asked")
                 }
             }
-            if table.entries.isEmpty { lines.append("  no definitions") }
+            if table.entries.isEmpty { lines.add("  no definitions") }
             for (index, entry) in table.entries.enumerated() {
                 let redirect = entry.redirectTarget.map { ", redirects to \($0)" } ?? ""
                 let head = "  \(index + 1). \(entry.pattern) (priority \(entry.priority)\(redirect)): "
                 if let mismatch = entry.mismatch {
-                    lines.append(head + "no, " + mismatch)
+                    lines.add(head + "no, " + mismatch)
                 } else {
                     asked += 1
                     var note = entry.hasHandler ? "" : " (no handler: accepts)"
@@ -234,26 +238,26 @@ public struct RouteExplanation: CustomStringConvertible {
                             entry.redirectURL.map { ": routing starts over at \($0.absoluteString)" }
                             ?? ": no URL can be built from this URL, so the next route is asked"
                     }
-                    lines.append(head + "matches, asked \(RouteExplanation.ordinal(asked))" + note)
+                    lines.add(head + "matches, asked \(RouteExplanation.ordinal(asked))" + note)
                 }
             }
         }
         if asked == 0 {
-            lines.append("no definition matches: routing returns false")
+            lines.add("no definition matches: routing returns false")
         } else {
-            lines.append("handlers are asked in that order until one returns true")
+            lines.add("handlers are asked in that order until one returns true")
             if candidates.contains(where: { $0.redirectTarget != nil }) {
-                lines.append(
+                lines.add(
                     "a redirect asked before that routes its target instead, from the table of its scheme")
             }
             if !askedGuards.isEmpty {
-                lines.append(
+                lines.add(
                     "the matching guards are asked first, in order: one that refuses, holds or redirects decides"
                 )
             }
         }
         if parsed.hasUnmatchedHandler {
-            lines.append(
+            lines.add(
                 asked == 0
                     ? "the unmatched handler is called" : "if all decline, the unmatched handler is called")
         }
@@ -272,6 +276,14 @@ public struct RouteExplanation: CustomStringConvertible {
     }
 }
 
+extension [String] {
+    /// Appends a line of the description: one body for all of them.
+    @inline(never)
+    fileprivate mutating func add(_ line: String) {
+        append(line)
+    }
+}
+
 extension Router {
     /// Explains how a URL would be routed, without calling any handler.
     ///
@@ -283,7 +295,11 @@ extension Router {
     /// print(router.explain("myapp://user/view/7"))
     /// ```
     public func explain(_ url: some URLConvertible) -> RouteExplanation {
-        let input = url.routeInput
+        explain(input: url.routeInput)
+    }
+
+    /// ``explain(_:)`` of the URL as given: one body for every kind of URL.
+    private func explain(input: RouteInput) -> RouteExplanation {
         guard let parts = input.parts else {
             return RouteExplanation(url: input.text, parsed: nil, tables: [])
         }
@@ -297,6 +313,8 @@ extension Router {
 }
 
 extension RouteTable {
+    // Cold (explain runs outside routing): optimized for size.
+    @_optimize(size)
     fileprivate func explain(_ parts: URLParts) -> RouteExplanation.Table {
         let request = RouteRequest(parts: parts, options: options)
         let segments = request.encodedSegments
@@ -307,21 +325,18 @@ extension RouteTable {
         }
         let acceptsHost = acceptsHost(of: parts)
         // Whether a definition matches is routing's own search; the verdict says why not.
-        let matching = request.withSegments { segments in
-            (matches: Set(index.matches(segments)), guards: Set(guardIndex.matches(segments)))
-        }
+        let matching = matches(parts, request, redirects: acceptsHost)
         let verdicts = definitions.map { definition in
-            matching.matches.contains(ObjectIdentifier(definition))
+            matching.definitions.contains(ObjectIdentifier(definition))
                 ? .matches : request.verdict(for: definition.parsed).notMatching
         }
-        let redirectURLs = acceptsHost ? redirectURLs(parts, request) : [:]
         let entries = zip(definitions, verdicts).map { definition, verdict in
             RouteExplanation.Entry(
                 scheme: scheme, pattern: definition.pattern, priority: definition.priority,
                 hasHandler: definition.action != nil,
                 mismatch: acceptsHost ? verdict.mismatch : "the table does not route this host",
                 redirectTarget: definition.action?.redirectRoute?.target,
-                redirectURL: redirectURLs[ObjectIdentifier(definition)])
+                redirectURL: matching.redirectURLs[ObjectIdentifier(definition)])
         }
         let guards = guardGroups.map { group in
             let verdicts = zip(group.expansions, group.definitions).map { expansion, definition in
@@ -348,13 +363,20 @@ extension RouteTable {
             verdicts: verdicts, guards: guards)
     }
 
-    /// The URL each matching redirect route would route instead of `parts`.
-    private func redirectURLs(_ parts: URLParts, _ request: RouteRequest) -> [ObjectIdentifier: URL] {
-        guard definitions.contains(where: { $0.action?.redirectRoute != nil }) else { return [:] }
+    /// What routing's search finds for `request`: the definitions and the guards that match, and
+    /// with `redirects`, the URL each matching redirect route would route instead of `parts`. One
+    /// reading of the segments serves them all.
+    @inline(never)
+    private func matches(_ parts: URLParts, _ request: RouteRequest, redirects: Bool) -> (
+        definitions: Set<ObjectIdentifier>, guards: Set<ObjectIdentifier>,
+        redirectURLs: [ObjectIdentifier: URL]
+    ) {
+        var found: Set<ObjectIdentifier> = []
         var urls: [ObjectIdentifier: URL] = [:]
-        request.withSegments { segments in
+        let guards = request.withSegments { segments in
             _ = index.forEachMatch(segments) { definition, captures in
-                guard let redirect = definition.action?.redirectRoute else { return false }
+                found.insert(ObjectIdentifier(definition))
+                guard redirects, let redirect = definition.action?.redirectRoute else { return false }
                 let parameters = RouteParameters(
                     request: request, matched: definition.parsed, captures: captures, extra: nil,
                     scheme: scheme)
@@ -362,7 +384,8 @@ extension RouteTable {
                     redirect.target(of: parts, parameters, in: self)?.routedURL
                 return false
             }
+            return Set(guardIndex.matches(segments))
         }
-        return urls
+        return (found, guards, urls)
     }
 }

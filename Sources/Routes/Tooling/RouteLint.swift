@@ -223,11 +223,11 @@ extension RouteTable {
     func findings(shapes: PatternShapes, declines: (Definition) -> Bool) -> [RouteLintWarning] {
         let declining = definitions.map(declines)
         var warnings: [RouteLintWarning] = []
-        if let warning = emptyTable() { warnings.append(warning) }
+        warnings.add(emptyTable())
         for (position, later) in definitions.enumerated() {
-            if let warning = schemeInPattern(later) { warnings.append(warning) }
-            if let warning = bracesWithoutExtendedPatterns(later) { warnings.append(warning) }
-            if isGlobal, let warning = catchAll(later) { warnings.append(warning) }
+            warnings.add(schemeInPattern(later))
+            warnings.add(bracesWithoutExtendedPatterns(later))
+            if isGlobal { warnings.add(catchAll(later)) }
             let earlier = definitions.indices[..<position]
                 .first(where: {
                     !declining[$0] && shapes[definitions[$0].parsed].covers(shapes[later.parsed])
@@ -237,33 +237,36 @@ extension RouteTable {
                 warnings += redirectFindings(later, shapes: shapes, declines: declines)
                 continue
             }
-            let kind: RouteLintWarning.Kind
-            let what: String
-            if earlier.parsed.segments == later.parsed.segments {
-                kind = .duplicate
-                what = "duplicates \(earlier.pattern)"
-            } else if earlier.parsed.shape == later.parsed.shape {
-                kind = .parameterNamesOnly
-                what = "differs from \(earlier.pattern) only in parameter names"
-            } else {
-                kind = .shadowed
-                what = "is shadowed by \(earlier.pattern), which matches every URL it matches"
-            }
-            warnings.append(
-                RouteLintWarning(
-                    kind: kind, scheme: scheme, pattern: later.pattern, earlierPattern: earlier.pattern,
-                    message: "\(what); it runs only if \(earlier.pattern) declines"))
+            warnings.add(covered(later, by: earlier))
         }
         // A guard with braces in a plain table (a typed route's pattern, say) guards nothing.
         for group in guardGroups {
-            if let parsed = group.expansions.first,
-                let warning = bracesWithoutExtendedPatterns(
-                    parsed, pattern: group.pattern, what: "is a guard that ")
-            {
-                warnings.append(warning)
+            if let parsed = group.expansions.first {
+                warnings.add(
+                    bracesWithoutExtendedPatterns(parsed, pattern: group.pattern, what: "is a guard that "))
             }
         }
         return warnings + unreachableGuards()
+    }
+
+    /// The finding about `later`, which `earlier` covers and is asked before it: a duplicate, a
+    /// pattern that differs only in parameter names, or a shadowed one.
+    private func covered(_ later: Definition, by earlier: Definition) -> RouteLintWarning {
+        let kind: RouteLintWarning.Kind
+        let what: String
+        if earlier.parsed.segments == later.parsed.segments {
+            kind = .duplicate
+            what = "duplicates \(earlier.pattern)"
+        } else if earlier.parsed.shape == later.parsed.shape {
+            kind = .parameterNamesOnly
+            what = "differs from \(earlier.pattern) only in parameter names"
+        } else {
+            kind = .shadowed
+            what = "is shadowed by \(earlier.pattern), which matches every URL it matches"
+        }
+        return RouteLintWarning(
+            kind: kind, scheme: scheme, pattern: later.pattern, earlierPattern: earlier.pattern,
+            message: "\(what); it runs only if \(earlier.pattern) declines")
     }
 
     /// `myapp://user/:id` (or `/myapp://user/:id`, as an expansion reads): the text before the
@@ -371,6 +374,14 @@ extension Router {
             warnings += table.findings(shapes: shapes) { asked.declines($0, mayDecline) }
         }
         return warnings
+    }
+}
+
+extension [RouteLintWarning] {
+    /// Appends `warning`, if any: one body for every finding lint may add.
+    @inline(never)
+    fileprivate mutating func add(_ warning: RouteLintWarning?) {
+        if let warning { append(warning) }
     }
 }
 
@@ -520,12 +531,12 @@ struct LintFix: Sendable, Hashable {
         self.scheme = scheme
         let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex
         // The port is not part of the host that `hosts` compares.
-        let host = HostRule.name(of: rest[..<hostEnd])
+        let host = HostRule.hostName(of: rest[..<hostEnd])
         let path = rest[hostEnd...]
         if host.isEmpty {
             self.host = nil
             pattern = path.isEmpty ? "/" : String(path)
-        } else if host.hasPrefix(":") || HostRule.isPathSegment(host, options: options) {
+        } else if host.hasPrefix(":") || HostRule.readsAsSegment(host, options: options) {
             // Routing reads such a host as the first segment (a `:name` host too).
             self.host = nil
             pattern = "/" + host + path

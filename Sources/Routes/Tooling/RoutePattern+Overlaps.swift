@@ -4,6 +4,7 @@
 /// host*).
 extension RoutePattern {
     /// Whether every URL that `other` matches is matched by `self` too.
+    @inline(never)
     func covers(_ other: RoutePattern, shapes: PatternShapes = PatternShapes()) -> Bool {
         shapes[self].covers(shapes[other])
     }
@@ -13,23 +14,11 @@ extension RoutePattern {
     /// ASCII case, as a host segment is compared; a `:name` or a template and a non-empty
     /// literal; two `:name`s). Segments that a `*` takes match anything; the segments after an
     /// inner `*` are aligned with the URL's last ones.
+    @inline(never)
     func overlaps(
         _ other: RoutePattern, firstIgnoringCase: Bool = true, shapes: PatternShapes = PatternShapes()
     ) -> Bool {
-        let (mine, theirs) = (shapes[self], shapes[other])
-        func meet(_ a: PatternSegment, _ b: PatternSegment, at urlIndex: Int) -> Bool {
-            switch (a, b) {
-            case (.literal(let x), .literal(let y)):
-                return urlIndex == 0 && firstIgnoringCase
-                    ? x.asciiLowercased() == y.asciiLowercased() : x.utf8.elementsEqual(y.utf8)
-            case (.parameter, .literal(let text)), (.literal(let text), .parameter),
-                (.template, .literal(let text)), (.literal(let text), .template):
-                return !text.isEmpty
-            default:
-                return true
-            }
-        }
-        return mine.meets(theirs, meet)
+        shapes[self].meets(shapes[other], firstIgnoringCase: firstIgnoringCase)
     }
 
     /// Whether some URL of `target` with a fragment path appended matches `self` (a redirect
@@ -37,6 +26,7 @@ extension RoutePattern {
     /// `extraSegments`, `#/a/b` also adds segments). `self` overlaps the target's segments before
     /// its last; its segment there can read the last one followed by `#` and more text (a
     /// `:name`, a `*`, or a literal that starts with the target's literal and a `#`).
+    @inline(never)
     func overlapsWithFragment(
         of target: RoutePattern, extraSegments: Bool, firstIgnoringCase: Bool = true,
         shapes: PatternShapes = PatternShapes()
@@ -82,6 +72,7 @@ extension RoutePattern {
     /// Whether `self` takes every URL of `target` with a fragment path appended (see
     /// ``overlapsWithFragment(of:extraSegments:)``): it covers `target`, reads its last segment
     /// with a `:name` or a `*`, and, with `extraSegments`, takes more segments with a `*`.
+    @inline(never)
     func coversWithFragment(
         of target: RoutePattern, extraSegments: Bool, shapes: PatternShapes = PatternShapes()
     ) -> Bool {
@@ -120,10 +111,12 @@ final class PatternShapes {
     private var shapes: [ObjectIdentifier: (pattern: RoutePattern, shape: PatternShape)] = [:]
 
     subscript(pattern: RoutePattern) -> PatternShape {
-        if let known = shapes[ObjectIdentifier(pattern)] { return known.shape }
-        let shape = PatternShape(pattern)
-        shapes[ObjectIdentifier(pattern)] = (pattern, shape)
-        return shape
+        @inline(never) get {
+            if let known = shapes[ObjectIdentifier(pattern)] { return known.shape }
+            let shape = PatternShape(pattern)
+            shapes[ObjectIdentifier(pattern)] = (pattern, shape)
+            return shape
+        }
     }
 }
 
@@ -149,29 +142,9 @@ struct PatternShape {
     /// segment of `self` takes every segment `other` can have there. With a `*`, `other`'s
     /// segments before and after its own `*` must fill `self`'s before and after.
     func covers(_ other: PatternShape) -> Bool {
-        // `mayBeFirst`: the segments may stand at the URL's first segment, which a host may fill
-        // (compared ignoring case as a literal, as written by a template).
-        func covers(_ a: PatternSegment, _ b: PatternSegment, mayBeFirst: Bool) -> Bool {
-            switch (a, b) {
-            case (.literal(let mine), .literal(let theirs)): return mine.utf8.elementsEqual(theirs.utf8)
-            case (.parameter, .parameter), (.parameter, .template): return true
-            case (.parameter, .literal(let theirs)): return !theirs.isEmpty
-            case (.template(let mine), .template(let theirs)):
-                // Its own shape (constraints included), or one capture taking every value of
-                // another's (`{t:a|b|c}` and `{u:a|b}`).
-                return mine.shape == theirs.shape || mine.takesEveryValue(of: theirs)
-            case (.template(let mine), .literal(let theirs)):
-                // One capture whose constraint takes the literal takes every URL text of it.
-                return !mayBeFirst && !theirs.isEmpty && mine.takesEveryText(of: theirs)
-            default: return false
-            }
-        }
-        func covers(_ pairs: some Sequence<(PatternSegment, PatternSegment)>, from first: Bool) -> Bool {
-            pairs.enumerated().allSatisfy { covers($1.0, $1.1, mayBeFirst: first && $0 == 0) }
-        }
         guard hasWildcard else {
             return !other.hasWildcard && other.segments.count == segments.count
-                && covers(zip(segments, other.segments), from: true)
+                && Self.covers(segments[...], other.segments[...], fromEnd: false, mayBeFirst: true)
         }
         if other.hasWildcard {
             guard other.prefix.count >= prefix.count, other.suffix.count >= suffix.count else { return false }
@@ -180,45 +153,98 @@ struct PatternShape {
         }
         let theirs = other.hasWildcard ? other.prefix : other.segments[...]
         let theirEnd = other.hasWildcard ? other.suffix : other.segments[...]
-        return covers(zip(prefix, theirs), from: true)
-            && covers(zip(suffix.reversed(), theirEnd.reversed()), from: prefix.isEmpty)
+        return Self.covers(prefix, theirs, fromEnd: false, mayBeFirst: true)
+            && Self.covers(suffix, theirEnd, fromEnd: true, mayBeFirst: prefix.isEmpty)
     }
 
-    /// Whether some URL's segments match both: `meet` says whether two segments at a URL index
-    /// can match the same one.
-    func meets(_ other: PatternShape, _ meet: (PatternSegment, PatternSegment, Int) -> Bool) -> Bool {
+    /// Whether each segment of `mine` takes every segment `theirs` can have at its position,
+    /// pairing them from their starts (from their ends with `fromEnd`) as far as both go.
+    /// `mayBeFirst`: the first pair may stand at the URL's first segment, which a host may fill
+    /// (compared ignoring case as a literal, as written by a template).
+    private static func covers(
+        _ mine: ArraySlice<PatternSegment>, _ theirs: ArraySlice<PatternSegment>, fromEnd: Bool,
+        mayBeFirst: Bool
+    ) -> Bool {
+        for offset in 0..<min(mine.count, theirs.count) {
+            let a = fromEnd ? mine[mine.endIndex - 1 - offset] : mine[mine.startIndex + offset]
+            let b = fromEnd ? theirs[theirs.endIndex - 1 - offset] : theirs[theirs.startIndex + offset]
+            if !covers(a, b, mayBeFirst: mayBeFirst && offset == 0) { return false }
+        }
+        return true
+    }
+
+    /// Whether segment `a` takes every segment `b` can match.
+    private static func covers(_ a: PatternSegment, _ b: PatternSegment, mayBeFirst: Bool) -> Bool {
+        switch (a, b) {
+        case (.literal(let mine), .literal(let theirs)): return mine.utf8.elementsEqual(theirs.utf8)
+        case (.parameter, .parameter), (.parameter, .template): return true
+        case (.parameter, .literal(let theirs)): return !theirs.isEmpty
+        case (.template(let mine), .template(let theirs)):
+            // Its own shape (constraints included), or one capture taking every value of
+            // another's (`{t:a|b|c}` and `{u:a|b}`).
+            return mine.shape == theirs.shape || mine.takesEveryValue(of: theirs)
+        case (.template(let mine), .literal(let theirs)):
+            // One capture whose constraint takes the literal takes every URL text of it.
+            return !mayBeFirst && !theirs.isEmpty && mine.takesEveryText(of: theirs)
+        default: return false
+        }
+    }
+
+    /// Whether some URL's segments match both (see ``RoutePattern/overlaps(_:firstIgnoringCase:shapes:)``):
+    /// at each URL index both can match the same segment. A pattern without a `*` is compared
+    /// from its start with the other's segments before its `*`, and from its end with those after
+    /// it; two patterns with a `*` take any middle, so their prefixes and their suffixes must meet
+    /// where they overlap.
+    @inline(never)
+    func meets(_ other: PatternShape, firstIgnoringCase: Bool) -> Bool {
+        // The segments compared from the start and from the end: all of a pattern without a `*`.
+        let (head, tail) = hasWildcard ? (prefix, suffix) : (segments[...], segments[...])
+        let (otherHead, otherTail) =
+            other.hasWildcard ? (other.prefix, other.suffix) : (other.segments[...], other.segments[...])
+        // The URL index of the last segment, when a pattern without a `*` fixes it.
+        let last: Int
         switch (hasWildcard, other.hasWildcard) {
         case (false, false):
             guard segments.count == other.segments.count else { return false }
-            return segments.indices.allSatisfy { meet(segments[$0], other.segments[$0], $0) }
-        case (true, false): return other.meetsFixed(self, { meet($1, $0, $2) })
-        case (false, true): return meetsFixed(other, meet)
+            last = segments.count - 1
+        case (true, false):
+            guard other.segments.count >= prefix.count + suffix.count else { return false }
+            last = other.segments.count - 1
+        case (false, true):
+            guard segments.count >= other.prefix.count + other.suffix.count else { return false }
+            last = segments.count - 1
         case (true, true):
-            // Both take any middle: their prefixes and their suffixes must meet where they overlap.
-            let prefixes = min(prefix.count, other.prefix.count)
-            let suffixes = min(suffix.count, other.suffix.count)
-            return (0..<prefixes).allSatisfy {
-                meet(prefix[prefix.startIndex + $0], other.prefix[other.prefix.startIndex + $0], $0)
+            last = Int.max
+        }
+        for offset in 0..<min(head.count, otherHead.count) {
+            let (a, b) = (head[head.startIndex + offset], otherHead[otherHead.startIndex + offset])
+            if !Self.meet(a, b, at: offset, firstIgnoringCase) { return false }
+        }
+        guard hasWildcard || other.hasWildcard else { return true }
+        for offset in 0..<min(tail.count, otherTail.count) {
+            let (a, b) = (tail[tail.endIndex - 1 - offset], otherTail[otherTail.endIndex - 1 - offset])
+            if !Self.meet(a, b, at: last == Int.max ? last : last - offset, firstIgnoringCase) {
+                return false
             }
-                && (1...max(suffixes, 1)).prefix(suffixes).allSatisfy {
-                    meet(suffix[suffix.endIndex - $0], other.suffix[other.suffix.endIndex - $0], Int.max)
-                }
-        }
-    }
-
-    /// ``meets(_:_:)`` of a pattern without a `*` (`self`) and one with (`other`).
-    private func meetsFixed(_ other: PatternShape, _ meet: (PatternSegment, PatternSegment, Int) -> Bool)
-        -> Bool
-    {
-        let count = segments.count
-        guard count >= other.prefix.count + other.suffix.count else { return false }
-        for (offset, segment) in other.prefix.enumerated() where !meet(segments[offset], segment, offset) {
-            return false
-        }
-        for (offset, segment) in other.suffix.enumerated() {
-            let index = count - other.suffix.count + offset
-            if !meet(segments[index], segment, index) { return false }
         }
         return true
+    }
+
+    /// Whether two segments at a URL index can match the same segment: literals equal (the first
+    /// ignoring ASCII case, as a host segment is compared), a `:name` or a template and a
+    /// non-empty literal, and anything else. The order of the two does not matter.
+    private static func meet(
+        _ a: PatternSegment, _ b: PatternSegment, at urlIndex: Int, _ firstIgnoringCase: Bool
+    ) -> Bool {
+        switch (a, b) {
+        case (.literal(let x), .literal(let y)):
+            return urlIndex == 0 && firstIgnoringCase
+                ? x.asciiLowercased() == y.asciiLowercased() : x.utf8.elementsEqual(y.utf8)
+        case (.parameter, .literal(let text)), (.literal(let text), .parameter),
+            (.template, .literal(let text)), (.literal(let text), .template):
+            return !text.isEmpty
+        default:
+            return true
+        }
     }
 }
