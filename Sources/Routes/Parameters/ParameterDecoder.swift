@@ -31,9 +31,10 @@ extension RouteParameters {
     ///   `.dataCorrupted` for text that does not convert (its `codingPath` names the key, its
     ///   `debugDescription` the text), `.typeMismatch` for a value of another shape.
     public func decode<Value: Decodable>(_ type: Value.Type = Value.self) throws -> Value {
-        // One body, reached through `any Decodable.Type`, serves every type decoded; what it
-        // returns is a `Value`.
-        try ParameterDecoding.decode(type, parameters: self) as! Value
+        // One body, reached through `any Decodable.Type`, serves every type decoded. It is
+        // given `Value.self`, the type named where `decode` is called, not a subclass that
+        // `type` may hold: what it returns is a `Value`.
+        try ParameterDecoding.decode(Value.self, parameters: self) as! Value
     }
 }
 
@@ -130,7 +131,9 @@ private final class ParameterDecoder: Decoder, SingleValueDecodingContainer {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try checkValue([Any].self)
-        return UnkeyedContainer(elements: ParameterDecoding.elements(of: value), codingPath: codingPath)
+        return UnkeyedContainer(
+            elements: ParameterDecoding.elements(of: value),
+            isRecorded: value.flatMap(ParameterText.unwrapped) is RecordedValue, codingPath: codingPath)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -138,9 +141,12 @@ private final class ParameterDecoder: Decoder, SingleValueDecodingContainer {
         return self
     }
 
-    /// Throws for the parameters, which are no value of `type`.
+    /// Throws for the parameters, which are no value of `type`; while a type's keys are
+    /// recorded, the recording stops there.
     private func checkValue(_ type: Any.Type) throws {
-        guard source == nil else { throw ParameterDecoding.mismatch(type, "the parameters", codingPath) }
+        guard let source else { return }
+        if source.recorder != nil { throw NoPlaceholder() }
+        throw ParameterDecoding.mismatch(type, "the parameters", codingPath)
     }
 
     func decodeNil() -> Bool { value.flatMap(ParameterText.unwrapped) == nil }
@@ -316,11 +322,15 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
 private struct UnkeyedContainer: UnkeyedDecodingContainer {
     let elements: [Any]
+    /// Whether the array is a ``RecordedValue``: it has no elements, and reading one stops the
+    /// recording.
+    let isRecorded: Bool
     let codingPath: [any CodingKey]
     private(set) var currentIndex = 0
 
-    init(elements: [Any], codingPath: [any CodingKey]) {
+    init(elements: [Any], isRecorded: Bool = false, codingPath: [any CodingKey]) {
         self.elements = elements
+        self.isRecorded = isRecorded
         self.codingPath = codingPath
     }
 
@@ -358,6 +368,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
     /// The current element; an error when there is none left.
     private func next(_ type: Any.Type) throws -> Any {
         guard !isAtEnd else {
+            if isRecorded { throw NoPlaceholder() }
             throw DecodingError.valueNotFound(
                 type,
                 .init(codingPath: path, debugDescription: "No element left: the array has \(elements.count).")

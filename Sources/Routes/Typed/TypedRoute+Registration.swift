@@ -152,7 +152,9 @@ enum TypedRouteCheck {
         guard let expansions = try? OptionalGroupExpansion.expand(Route.pattern, syntax: syntax) else {
             return nil
         }
-        let record = KeyRecord(of: type)
+        // `Route.self`, the type registered, not a subclass that `type` may hold: routing
+        // decodes `Route`.
+        let record = KeyRecord(of: Route.self)
         let name = String(describing: type)
         if let key = record.nestedKey {
             return TypedRouteError(type: name, pattern: Route.pattern, reason: .nestedValue(key: key))
