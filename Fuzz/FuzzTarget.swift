@@ -832,18 +832,11 @@ extension FuzzCase {
             // Narrower names for cases of reported bugs (see Fuzz/known-issues): a `#` written
             // `%23` in the path also matches a literal `#`; a fragment's path gives segments to
             // any pattern (`/x#/y` routes to `/:a/:b`).
-            // A fragment that supplies segments to a pattern with an inner `*` (`/:a/:b/*/:c`
-            // routes `/x/#/y/z`) has a name of its own too.
             let linkParts = URLComponents(string: link)
-            let reachesInnerWildcard = site.explain(link).entries.contains { entry in
-                entry.mismatch == nil && entry.pattern.split(separator: "/").dropLast().contains("*")
-            }
             let name =
                 linkParts?.percentEncodedPath.contains("%23") == true
                 ? "site-association-encoded-hash"
-                : linkParts?.percentEncodedFragment == nil
-                    ? "site-association"
-                    : reachesInnerWildcard ? "site-association-inner-wildcard-fragment" : "site-association-fragment"
+                : linkParts?.percentEncodedFragment != nil ? "site-association-fragment" : "site-association"
             check(
                 file.admits(link) || FuzzCase.skipped.contains(name),
                 "[\(name)] \(link.debugDescription) routes but the file for \(host) does not admit it: "

@@ -211,6 +211,31 @@ import Testing
         #expect(file.components.first?.fragment == "*/edit*")
     }
 
+    // Defect site-association-inner-wildcard-fragment (Fuzz/regressions/
+    // site-association-inner-wildcard-fragment): a fragment also gives the segments before an
+    // inner `*`, so `https://example.com/x/#/b/c` reaches `/:a/:b/:c/*/:d`, but the file
+    // admitted only paths with the three segments before the `*`.
+    @Test func aFragmentCanGiveTheSegmentsBeforeAnInnerWildcard() throws {
+        router.https.add(pattern: "/:a/:b/:c/*/:d")
+        let association = try Association(router.appSiteAssociation(appIDs: [appID]))
+        for url in [
+            "https://example.com/x/#/b/c", "https://example.com/x#/b/c/d", "https://example.com/x/y#/c/d",
+            "https://example.com/x/y/z/w", "https://example.com/x/y/z/v/w",
+        ] {
+            #expect(router.route(to: url) && association.admits(url), "\(url)")
+        }
+        #expect(!association.admits("https://example.com/x"))
+        #expect(!association.admits("https://example.com/x/#/b"))
+        #expect(association.components.map(\.path) == ["/*", "/*/*/**"])
+        #expect(association.components.first?.fragment == "*/*/*")
+
+        // Without a `:name` before the `*`, only the path up to it.
+        let other = Router()
+        other.https.add(pattern: "/files/*/:name")
+        let file = try Association(other.appSiteAssociation(appIDs: [appID]))
+        #expect(file.components.map(\.path) == ["/files*"])
+    }
+
     // The same defect with the host as the first segment: `https://example.com#/about` has the
     // segments `example.com#`, `about`.
     @Test func aFragmentCanGiveTheSegmentsAfterTheHostSegment() throws {

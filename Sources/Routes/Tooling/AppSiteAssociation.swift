@@ -229,11 +229,23 @@ enum AppSiteAssociation {
             for segment in segments[..<inner] {
                 if case .literal(let text) = segment, let hash = text.firstIndex(of: "#") {
                     path.append(encoded(String(text[..<hash])))
-                    break
+                    return [Component(path: "/" + path.joined(separator: "/") + "*")]
                 }
                 path.append(encoded(segment))
             }
-            return [Component(path: "/" + path.joined(separator: "/") + "*")]
+            let entry = Component(path: "/" + path.joined(separator: "/") + "*")
+            // A path that ends at a `:name` before the `*` gets the rest from its fragment, as
+            // in ``fragmentEntries(_:)``: the path up to the first such `:name`, the fragment
+            // `*/` then the segments after the last one (the `*` among them).
+            let parameters = segments[..<inner].indices.filter { index in
+                guard case .parameter = segments[index] else { return false }
+                return true
+            }
+            guard let first = parameters.first, let last = parameters.last else { return [entry] }
+            let early = Component(
+                path: joined("", segments[...first]), fragment: fragment(segments[(last + 1)...], prefix: "*")
+            )
+            return [early, entry]
         }
         var entries: [Component]
         let path = segments.isEmpty ? "/" : joined("", segments[...])
