@@ -214,7 +214,8 @@ import Testing
     // Defect site-association-inner-wildcard-fragment (Fuzz/regressions/
     // site-association-inner-wildcard-fragment): a fragment also gives the segments before an
     // inner `*`, so `https://example.com/x/#/b/c` reaches `/:a/:b/:c/*/:d`, but the file
-    // admitted only paths with the three segments before the `*`.
+    // admitted only paths with the three segments before the `*`; and a fragment's `*` must
+    // also match no segment.
     @Test func aFragmentCanGiveTheSegmentsBeforeAnInnerWildcard() throws {
         router.https.add(pattern: "/:a/:b/:c/*/:d")
         let association = try Association(router.appSiteAssociation(appIDs: [appID]))
@@ -225,9 +226,28 @@ import Testing
             #expect(router.route(to: url) && association.admits(url), "\(url)")
         }
         #expect(!association.admits("https://example.com/x"))
-        #expect(!association.admits("https://example.com/x/#/b"))
         #expect(association.components.map(\.path) == ["/*", "/*/*/**"])
-        #expect(association.components.first?.fragment == "*/*/*")
+        #expect(association.components.first?.fragment == "*/*")
+
+        // The `*` takes no segment; a literal with a `#` before it; a `:name` host segment.
+        for (pattern, url) in [
+            ("/:a/lit/*/:c", "https://example.com/x#/lit/c"),
+            ("/user/:id#/lit/*/:x", "https://example.com/user/7#/lit/b"),
+            ("/:a/docs#/*/é", "https://example.com/x#/docs%23/%C3%A9"),
+            ("/:a/:b/p#/*/:c", "https://example.com/x#/b/p%23/y/z"),
+        ] {
+            let table = Router()
+            table.https.add(pattern: pattern)
+            let file = try Association(table.appSiteAssociation(appIDs: [appID]))
+            #expect(table.route(to: url) && file.admits(url), "\(pattern) \(url)")
+        }
+        let hostRouter = Router()
+        hostRouter.https.options.insert(.treatHostAsPathComponent)
+        hostRouter.https.add(pattern: "/:h/lit/*/:b")
+        let hostFile = try Association(hostRouter.appSiteAssociation(appIDs: [appID]))
+        for url in ["https://example.com#/lit/y/b", "https://example.com/#/lit/y/b"] {
+            #expect(hostRouter.route(to: url) && hostFile.admits(url), "\(url)")
+        }
 
         // Without a `:name` before the `*`, only the path up to it.
         let other = Router()

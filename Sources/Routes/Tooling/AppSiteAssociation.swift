@@ -224,28 +224,17 @@ enum AppSiteAssociation {
         if shape.onlyHost { return [Component(path: "/")] }
         if let inner = segments.dropLast().firstIndex(of: .wildcard) {
             // An inner `*` takes any number of segments, the fragment's too: the path up to it
-            // (or up to a literal's `#`), then any text, any fragment.
+            // (or up to a literal's `#`), then any text, any fragment; and, as for any
+            // definition, the URLs whose path ends early and whose fragment gives the rest.
             var path: [String] = []
             for segment in segments[..<inner] {
                 if case .literal(let text) = segment, let hash = text.firstIndex(of: "#") {
                     path.append(encoded(String(text[..<hash])))
-                    return [Component(path: "/" + path.joined(separator: "/") + "*")]
+                    break
                 }
                 path.append(encoded(segment))
             }
-            let entry = Component(path: "/" + path.joined(separator: "/") + "*")
-            // A path that ends at a `:name` before the `*` gets the rest from its fragment, as
-            // in ``fragmentEntries(_:)``: the path up to the first such `:name`, the fragment
-            // `*/` then the segments after the last one (the `*` among them).
-            let parameters = segments[..<inner].indices.filter { index in
-                guard case .parameter = segments[index] else { return false }
-                return true
-            }
-            guard let first = parameters.first, let last = parameters.last else { return [entry] }
-            let early = Component(
-                path: joined("", segments[...first]), fragment: fragment(segments[(last + 1)...], prefix: "*")
-            )
-            return [early, entry]
+            return fragmentEntries(shape) + [Component(path: "/" + path.joined(separator: "/") + "*")]
         }
         var entries: [Component]
         let path = segments.isEmpty ? "/" : joined("", segments[...])
@@ -309,11 +298,17 @@ enum AppSiteAssociation {
     }
 
     /// The pattern of a fragment whose path is `prefix` then the segments, each after a `/`:
-    /// a trailing wildcard matches zero or more segments, and the fragment's query and a
-    /// trailing `/` may follow its path.
+    /// a wildcard, written `*` without a `/` of its own, matches zero or more segments, and the
+    /// fragment's query and a trailing `/` may follow its path.
     private static func fragment(_ segments: ArraySlice<PatternSegment>, prefix: String) -> String {
-        var fragment = joined(prefix, segments)
-        if segments.last == .wildcard { fragment.removeLast(2) }  // `/*`: zero or more segments
+        var fragment = prefix
+        for segment in segments {
+            if segment != .wildcard {
+                fragment += "/" + encoded(segment)
+            } else if !fragment.hasSuffix("*") {
+                fragment += "*"  // zero or more segments: no `/` of its own
+            }
+        }
         return fragment.hasSuffix("*") ? fragment : fragment + "*"
     }
 
