@@ -88,6 +88,21 @@ import Testing
         #expect(params.count == 6)
     }
 
+    // Found by the fuzzer (Fuzz/regressions/a-key-with-a-slash-is-no-parameter-name): the
+    // parameter names are kept joined (`a/b`), and the key `a/b` was found there as `a`.
+    @Test func aKeyWithASlashIsNoParameterName() throws {
+        let params = try #require(parameters(pattern: "/:a/:b", url: "myapp://x/y?a/b"))
+        #expect(params["a/b"] as? String == "")
+        #expect(params.string("a/b") == "")
+        #expect(params.dictionary["a/b"] as? String == "")
+        #expect(params["a"] as? String == "x" && params["b"] as? String == "y")
+        let none = try #require(parameters(pattern: "/:a/:b/:c", url: "myapp://x/y/z"))
+        for key in ["a/b", "b/c", "a/b/c", "a/", "/b", "/"] {
+            #expect(none[key] == nil, "\(key)")
+            #expect(none.string(key) == nil, "\(key)")
+        }
+    }
+
     @Test func repeatedKeysBecomeArraysInOrder() throws {
         let params = try #require(parameters(pattern: "/a", url: "myapp://a?t=1&u=x&t=2&t&t=3"))
         #expect(params["t"] as? [String] == ["1", "2", "", "3"])

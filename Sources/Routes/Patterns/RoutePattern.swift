@@ -245,13 +245,14 @@ final class RoutePattern: Equatable, Sendable {
         }
         return name.withBytes { key in
             joinedNames.withBytes { names -> Int? in
-                // Each name in turn, compared while it is read; a name ends at `/` or the end.
+                // Each name in turn, compared while it is read; a name ends at `/` or the end,
+                // and a key with a `/` (`a/b`) is no name, even where the names read `a/b`.
                 var index = 0
                 var start = 0
                 while start <= names.count {
                     var length = 0
                     while length < key.count, start + length < names.count,
-                        names[start + length] == key[length]
+                        names[start + length] == key[length], key[length] != .slash
                     {
                         length += 1
                     }
