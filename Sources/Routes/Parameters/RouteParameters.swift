@@ -161,7 +161,7 @@ public struct RouteParameters {
     /// Calls `body` with each `:name` value and its name, in the pattern's order, all read in
     /// one pass over the segment text (which may be joined for the call: see
     /// ``RouteRequest/withSegmentBytes(_:)``).
-    private func forEachRouteValue(_ body: (_ name: String, _ value: String) -> Void) {
+    func forEachRouteValue(_ body: (_ name: String, _ value: String) -> Void) {
         let decodes = request.parts.ranges.segmentsNeedDecoding
         let plusAsSpace = decodesPlus
         func read(_ range: ByteRange, _ name: String, _ bytes: UnsafeBufferPointer<UInt8>) {
