@@ -230,4 +230,18 @@ import Testing
             parameters(pattern: "/:a/:b/:c/:d/:e/:f", url: "myapp://1/2/3/4/5/6?g=7"))
         #expect(params.linkValues == ["a": "1", "b": "2", "c": "3", "d": "4", "e": "5", "f": "6", "g": "7"])
     }
+
+    /// The Parameters article's analytics listing, pasted: what its comment says it logs.
+    @Test func theParametersArticlesAnalyticsListing() {
+        var logged: [(String, [String: String])] = []
+        router.myapp.add(pattern: "/post/:id") { params in
+            logged.append(("deeplink_open", params.linkValues))
+            return true
+        }
+        router.route(
+            to: "myapp://post/7?utm_source=mail&ref=a&ref=b&JLRouteURL=x",
+            parameters: ["source": "push"])
+        #expect(logged.map(\.0) == ["deeplink_open"])
+        #expect(logged.first?.1 == ["id": "7", "ref": "a", "utm_source": "mail"])
+    }
 }

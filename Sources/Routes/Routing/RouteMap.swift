@@ -30,6 +30,8 @@
 /// Everything else is the router's, inherited: `canRoute(to:)`, `explain(_:)`,
 /// `url(for:scheme:host:parameters:)`, `lint(mayDecline:)`, the logger, suspension and the tables'
 /// settings. `resolve` does not wait while the map is suspended: it answers now.
+/// ``open(_:parameters:)`` and ``openStack(for:parameters:)`` keep a link then, and tell a link
+/// that waits (for the app, or for a guard) from one that no route resolves.
 public final class RouteMap<Value>: Router {
     /// Creates a map with an empty global table.
     ///
@@ -99,7 +101,8 @@ extension RouteMap {
     /// unmatched handler is then called, as when routing). A synchronous `resolve` cannot wait:
     /// when the walk reaches an `async` closure it stops there, logs it, calls the unmatched
     /// handler and returns `nil`; `await resolve(_:)` asks it. It does not wait while the map
-    /// is suspended: it answers now.
+    /// is suspended: it answers now. A link a guard holds resolves to `nil`, as one with no route:
+    /// ``open(_:parameters:)`` tells them apart, and keeps the link while the map is suspended.
     ///
     /// ```swift
     /// if let screen = screens.resolve(url) { path.append(screen) }

@@ -17,7 +17,8 @@ extension Router {
     /// oldest are dropped (and reported, after the new URL's `kept`), so that hostile input
     /// cannot grow memory; a drop costs the same whatever the limit. With a limit of 0 nothing is
     /// kept (the URL is reported as dropped only) and `route(to:)` returns `false`.
-    /// ``canRoute(to:)`` and ``RouteMap``'s `resolve` are not affected.
+    /// ``canRoute(to:)`` and ``RouteMap``'s `resolve` and `stack(for:)` are not affected; a
+    /// map's `open(_:parameters:)` and `openStack(for:parameters:)` keep the link.
     ///
     /// ```swift
     /// router.suspend()                        // at launch, before the UI exists
