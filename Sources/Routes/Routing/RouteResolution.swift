@@ -38,7 +38,8 @@ public enum RouteResolution<Answer> {
     /// ```
     case kept
     /// No route gives a value: none matches, every one declines, a guard refused the link,
-    /// redirects went on too long, or the queue keeps nothing (a limit of 0).
+    /// redirects went on too long, the queue keeps nothing (a limit of 0), or the synchronous
+    /// form reached an `async` closure.
     ///
     /// ```swift
     /// screens.open("myapp://nowhere")  // .unresolved
