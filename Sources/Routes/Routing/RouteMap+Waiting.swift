@@ -37,9 +37,10 @@ extension RouteMap {
         return resolution(walk.resolve(Value.self), of: walk)
     }
 
-    /// Opens a link as a navigation stack: resolves its stack now, or keeps the link for
-    /// ``resumeResolving()`` while the map is suspended or a guard holds it, and says which.
+    /// Opens a link as a navigation stack: resolves its stack now, or keeps the link while it
+    /// must wait, and says which.
     ///
+    /// The link waits for ``resumeResolving()`` while the map is suspended or a guard holds it.
     /// As ``stack(for:parameters:)``, which finds the stack, with the differences of
     /// ``open(_:parameters:)``: while the map holds links, the link is kept, as a stack, when
     /// some route matches it or one of its prefixes; a guard that holds a prefix or the link
@@ -150,7 +151,7 @@ extension RouteMap {
         }
 
         /// Opens a link as a navigation stack, awaiting `async` closures and guards: resolves its
-        /// stack now, or keeps the link for `resumeResolving()`, and says which.
+        /// stack now, or keeps the link, and says which.
         ///
         /// As the synchronous ``openStack(for:parameters:)``, awaiting each `async` closure and
         /// guard in turn.

@@ -37,9 +37,11 @@ public enum RouteResolution<Answer> {
     /// screens.open(url)  // .kept, when some route matches it
     /// ```
     case kept
-    /// No route gives a value: none matches, every one declines, a guard refused the link,
-    /// redirects went on too long, the queue keeps nothing (a limit of 0), or the synchronous
-    /// form reached an `async` closure.
+    /// No route gives a value for the link, and the link does not wait.
+    ///
+    /// No route matches it, every one declines, a guard refused it, redirects went on too long,
+    /// the queue keeps nothing (a limit of 0), or the synchronous form reached an `async`
+    /// closure.
     ///
     /// ```swift
     /// screens.open("myapp://nowhere")  // .unresolved
