@@ -79,6 +79,14 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         /// A ``TypedRoute``'s value did not encode: its `encode(to:)` threw, or it is not a set
         /// of keyed properties. `message` says which.
         case notEncoded(String)
+        /// A ``TypedRoute``'s value would not come back: routed and decoded as the type's handler
+        /// decodes it, the URL gives another value (``Router/roundTrip(_:scheme:host:)``'s
+        /// first difference).
+        ///
+        /// A property decodes to another text (`Lowercased(name: "Ab")` reads back `"ab"`), the
+        /// URL does not decode (a relative `URL` property), or an `Equatable` value reads back
+        /// not `==`.
+        indirect case notReadBack(RoundTripDifference)
     }
 
     /// The pattern the URL was built from.
@@ -128,6 +136,7 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         case .nestedValue(let key):
             detail = "\"\(key)\" holds a nested value; a URL holds flat values only"
         case .notEncoded(let message): detail = "the value did not encode: \(message)"
+        case .notReadBack(let difference): detail = difference.description
         }
         return "Cannot build a URL for \"\(pattern)\": \(detail)"
     }
