@@ -54,6 +54,7 @@ struct GrammarSeamTests {
     @Test func aValueEndingInTheEscapedFixedTextPrintsAndRoutesBack() throws {
         let (router, received) = extended(["/menu/{item}%C3%A9"])
         let url = try router.myapp.url(for: "/menu/{item}%C3%A9", parameters: ["item": "café"])
+        #expect(url.absoluteString == "myapp://menu/caf%c3%A9%C3%A9")
         #expect(router.route(to: url))
         #expect(received() == [["item": "café"]])
         // Escapes that spell the fixed text's first one are written in lowercase; others are not.
@@ -155,6 +156,13 @@ struct GrammarSeamTests {
         }
         #expect(router.route(to: "myapp://k/v/7/w?cafe=q&k=q"))
         #expect(read == ["v", "7", "7", "7", "w", "q", "q"])
+        // ASCII names, a key that is not ASCII.
+        router.myapp.add(pattern: "/a/:K/:x") { params in
+            read = [params.string("\u{212A}"), params.string("x\u{301}")]
+            return true
+        }
+        #expect(router.route(to: "myapp://a/7/w?x%CC%81=q"))
+        #expect(read == ["7", "q"])
     }
 
     /// A key with a `/` is no parameter name, canonical comparison included.
