@@ -67,11 +67,22 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         /// The handler would not receive the value under `key` as given.
         ///
         /// Routed in its table, the URL matches the pattern, but the handler would not receive the
-        /// value under `key` as given: a query item with an empty name is ignored.
+        /// value under `key` as given: a query item with an empty name is ignored, and a
+        /// template's capture ends at the fixed text after it, which may spell a character of
+        /// the value the only way a URL can write it (a space in `first` before the `%20` of
+        /// `{first}%20{last}`, in a table without ``RouteOptions/decodePlusSymbols``, where `+`
+        /// is no space).
         case valueNotReadBack(key: String)
         /// The value of `key` is refused by its capture's constraint in an extended pattern
         /// (`{id:int}` given `"abc"`).
         case valueRejected(key: String)
+        /// Wildcard components were given, and the pattern has no `*` to hold them.
+        ///
+        /// Wildcard components (an array under ``RouteParameters/Keys/wildcard``) were given,
+        /// and no expansion of the pattern whose parameters are all given has a `*` to hold
+        /// them: `url(for: "/", parameters: [RouteParameters.Keys.wildcard: ["a"]])`. An empty
+        /// array gives none.
+        case wildcardComponentsWithoutWildcard
         /// A ``TypedRoute``'s property `key` holds a nested value, which a URL cannot hold.
         ///
         /// A struct, a dictionary or an array of arrays: a typed route's properties are flat.
@@ -133,6 +144,8 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
             detail = "routing the URL would not give the value of \"\(key)\" back as given"
         case .valueRejected(let key):
             detail = "the value of \"\(key)\" is not one its pattern accepts"
+        case .wildcardComponentsWithoutWildcard:
+            detail = "wildcard components were given, and the pattern has no * to hold them"
         case .nestedValue(let key):
             detail = "\"\(key)\" holds a nested value; a URL holds flat values only"
         case .notEncoded(let message): detail = "the value did not encode: \(message)"
@@ -147,8 +160,10 @@ extension Router {
     ///
     /// Builds a URL that routes to `pattern` with `parameters`: `:name` segments are filled
     /// (percent-encoded), the longest expansion of optional groups whose parameters are all given
-    /// is chosen, wildcard components (an array under ``RouteParameters/Keys/wildcard``) are put
-    /// back, and the other parameters go to the query, sorted by name (arrays as repeated keys).
+    /// is chosen (one with a `*` when wildcard components are given), wildcard components (an
+    /// array under ``RouteParameters/Keys/wildcard``) are put back, or throw
+    /// ``URLBuildingError/Reason/wildcardComponentsWithoutWildcard`` for a pattern without `*`,
+    /// and the other parameters go to the query, sorted by name (arrays as repeated keys).
     /// Values are written in the text that the typed accessors read back (`Bool` as `true`/`false`,
     /// numbers by their `description`, `UUID`, `URL`, enums by their raw value); an `Optional` is
     /// unwrapped and `nil` is absent; any other value throws
@@ -322,22 +337,34 @@ struct URLBuilder {
                 throw self.error(.invalidPattern(error))
             }
         }
-        // The longest expansion whose parameters are all given (expansions are longest first).
-        guard let chosen = expansions.first(where: { $0.parameterNames.allSatisfy { parameters[$0] != nil } })
+        // The longest expansion whose parameters are all given (expansions are longest first),
+        // with a `*` when wildcard components are given: one without would drop them.
+        let givesComponents = try !texts(Definition.Keys.wildcard).isEmpty
+        let holdsComponents = { (expansion: RoutePattern) in !givesComponents || expansion.hasWildcard }
+        guard
+            let chosen = expansions.first(where: {
+                holdsComponents($0) && $0.parameterNames.allSatisfy { parameters[$0] != nil }
+            })
         else {
-            let missing = expansions.last?.parameterNames.first { parameters[$0] == nil } ?? ""
-            throw error(.missingParameter(missing))
+            guard let shortest = expansions.last(where: holdsComponents) else {
+                throw error(.wildcardComponentsWithoutWildcard)
+            }
+            throw error(.missingParameter(shortest.parameterNames.first { parameters[$0] == nil } ?? ""))
         }
         var values: [String: String] = [:]
         for name in chosen.parameterNames { values[name] = try text(of: parameters[name] ?? "", key: name) }
         let printed: PrintedPath
         let wildcardKey =
             chosen.wildcardName.flatMap { parameters[$0] != nil ? $0 : nil } ?? Definition.Keys.wildcard
-        switch chosen.printed(value: { values[$0] }, wildcard: try texts(wildcardKey)) {
+        let plusAsSpace = table.options.contains(.decodePlusSymbols)
+        switch chosen.printed(
+            value: { values[$0] }, wildcard: try texts(wildcardKey), plusAsSpace: plusAsSpace)
+        {
         case .success(let path): printed = path
         case .failure(.missing(let name)): throw error(.missingParameter(name))
         case .failure(.empty(let name)): throw error(.emptyParameter(name))
         case .failure(.rejected(let name)): throw error(.valueRejected(key: name))
+        case .failure(.notReadBack(let name)): throw error(.valueNotReadBack(key: name))
         }
         var authority: String?
         if let host, scheme != nil {
@@ -421,7 +448,6 @@ struct URLBuilder {
         // Every value read in one pass: a read by key scans the query items.
         let values = received.dictionary
         for key in parameters.keys.sorted() where !URLBuilder.reserved.contains(key) {
-            if key == Definition.Keys.wildcard, !received.matched.hasWildcard { continue }
             let expected = try texts(key)
             let value = values[key]
             let got = (value as? [String]) ?? (value as? String).map { [$0] } ?? []

@@ -223,9 +223,9 @@ public struct RouteParameters {
     }
 
     /// The bytes of the value at `range` of the segment text, one trailing `#` (from a fragment)
-    /// removed.
+    /// removed: how a handler reads a value, which printing checks a template's values with.
     @inline(__always)
-    private static func valueBytes(_ range: ByteRange, in bytes: UnsafeBufferPointer<UInt8>)
+    static func valueBytes(_ range: ByteRange, in bytes: UnsafeBufferPointer<UInt8>)
         -> UnsafeBufferPointer<UInt8>
     {
         var range = range

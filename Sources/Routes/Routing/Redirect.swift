@@ -49,7 +49,7 @@ final class Redirect {
         }
         // Printed with a sample value for each name, every expansion must be a URL.
         for expansion in expansions {
-            let sample = expansion.printed(value: { _ in "a" }, wildcard: ["a"])
+            let sample = expansion.printed(value: { _ in "a" }, wildcard: ["a"], plusAsSpace: false)
             // A constraint that refuses the sample value cannot be checked with it.
             if case .failure(.rejected) = sample { continue }
             let printed = try? sample.get()
@@ -94,7 +94,8 @@ final class Redirect {
     /// The URL to route instead of `parts`, printed from the values of `parameters` (the match of
     /// the redirect's `from` in `table`): its `:name` values and wildcard components as routing
     /// read them (empty ones included), then the query items routing read, and the fragment when
-    /// `from` did not read it and the target has none of its own. `nil` when the printed text is not a URL (logged by the caller).
+    /// `from` did not read it and the target has none of its own. `nil` when the printed text is not a URL, or
+    /// a template of the target would not read a value back (logged by the caller).
     func target(of parts: URLParts, _ parameters: RouteParameters, in table: RouteTable) -> URLParts? {
         // Routing reads a fragment as more of the path (`b#frag`); unless `from` reads the
         // fragment (it has a `#`), its values are read without it and the fragment is carried
@@ -115,7 +116,7 @@ final class Redirect {
         }
         guard let chosen = expansions.first(where: { $0.parameterNames.allSatisfy { values[$0] != nil } }),
             case .success(let printed) = chosen.printed(
-                value: { values[$0] }, wildcard: parameters.wildcardComponents ?? [])
+                value: { values[$0] }, wildcard: parameters.wildcardComponents ?? [], plusAsSpace: false)
         else { return nil }
         let scheme = self.scheme ?? parts.scheme.map(String.init)
         var authority: String?
