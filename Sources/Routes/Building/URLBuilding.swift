@@ -387,7 +387,8 @@ struct URLBuilder {
             let host = parts.host.flatMap { $0.isEmpty ? nil : PercentDecoding.decodeOrKeep($0) }
             throw error(.hostNotAccepted(host))
         }
-        let readsAnchors = table === start ? table.readsAnchors : start.fallbackReadsAnchors(of: parts)
+        let readsAnchors =
+            table === start ? table.readsAnchors : table.readsAnchors(afterFallbackFrom: start, of: parts)
         // A table that reads no anchor reads the fragment as more of the path.
         if parameters[Definition.Keys.anchor] != nil, !readsAnchors {
             throw error(.valueNotReadBack(key: Definition.Keys.anchor))

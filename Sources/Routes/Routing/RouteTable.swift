@@ -104,7 +104,7 @@ public class RouteTable {
     @exclusivity(unchecked) private(set) var hostFilter: HostFilter?
     /// Whether this table reads a fragment that does not start with `/` or `?` as a web anchor:
     /// it has ``hosts`` (the "Routing rules" article, *Web anchors*). For the global table
-    /// reached by fallback, see ``fallbackReadsAnchors(of:)``.
+    /// reached by fallback, see ``readsAnchors(afterFallbackFrom:of:)``.
     @exclusivity(unchecked) private(set) var readsAnchors = false
     /// The index of ``definitions``: one object for the table's life (a constant, so that a
     /// lookup reads it without retaining it), emptied at a removal and filled again by the next

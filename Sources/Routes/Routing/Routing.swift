@@ -104,7 +104,7 @@ extension RouteTable {
     func canRoute(_ parts: URLParts) -> Bool {
         if hasMatch(parts, readsAnchors: readsAnchors) { return true }
         guard let global = fallbackTable else { return false }
-        return global.hasMatch(parts, readsAnchors: fallbackReadsAnchors(of: parts))
+        return global.hasMatch(parts, readsAnchors: global.readsAnchors(afterFallbackFrom: self, of: parts))
     }
 
     /// Whether this table has a match for `parts`, read with its options (and web anchors or not).

@@ -111,7 +111,7 @@ struct Walk {
                 step = Walk.search(start, request, extra, client)
                 asksStart = true
             case .fallback(let global):
-                let readsAnchors = start.fallbackReadsAnchors(of: request.parts)
+                let readsAnchors = global.readsAnchors(afterFallbackFrom: start, of: request.parts)
                 if global.options != request.options || readsAnchors != request.readsAnchors {
                     request = RouteRequest(
                         parts: request.parts, options: global.options, readsAnchors: readsAnchors)
@@ -534,16 +534,16 @@ extension RouteTable {
         shouldFallback && !isGlobal ? router?.defaultTable : nil
     }
 
-    /// Whether the global table, when routing falls back to it from this table, reads `parts`'
-    /// web anchor: the anchor rule belongs to how the URL is read once a table's hosts accepted
-    /// its host (the "Routing rules" article, *Web anchors*). So it does when this table has
-    /// hosts that accept the URL's host, or when the global table has hosts of its own. The host
-    /// is looked at only for a URL with a fragment, the only one the rule changes: without one,
-    /// this table's reading is kept, so that the walk need not read the URL again.
-    func fallbackReadsAnchors(of parts: URLParts) -> Bool {
-        if router?.defaultTable.readsAnchors == true { return true }
-        guard readsAnchors else { return false }
-        return parts.ranges.fragment == nil || acceptsHost(of: parts)
+    /// Whether this table, the global table, reads `parts`' web anchor when routing falls back
+    /// to it from `first`: the anchor rule belongs to how the URL is read once a table's hosts
+    /// accepted its host (the "Routing rules" article, *Web anchors*). So it does when `first`
+    /// has hosts that accept the URL's host, or when this table has hosts of its own. The host is
+    /// looked at only for a URL with a fragment, the only one the rule changes: without one,
+    /// `first`'s reading is kept, so that the walk need not read the URL again.
+    func readsAnchors(afterFallbackFrom first: RouteTable, of parts: URLParts) -> Bool {
+        if readsAnchors { return true }
+        guard first.readsAnchors else { return false }
+        return parts.ranges.fragment == nil || first.acceptsHost(of: parts)
     }
 
     /// The guards whose patterns match, in registration order, each once.

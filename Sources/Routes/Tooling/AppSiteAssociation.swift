@@ -169,7 +169,7 @@ enum AppSiteAssociation {
     /// The tables that route `https` URLs of `host`, in the order routing walks them, each with
     /// whether it reads their fragments as web anchors: a table with hosts does, and so does the
     /// global table when the `https` table falls back to it after its hosts accepted the host
-    /// (``RouteTable/fallbackReadsAnchors(of:)``).
+    /// (``RouteTable/readsAnchors(afterFallbackFrom:of:)``).
     private static func tables(_ router: Router, host: String?) -> [(RouteTable, readsAnchors: Bool)] {
         let global = router.defaultTable
         guard let https = router.allTables.first(where: { !$0.isGlobal && $0.key == "https" }) else {

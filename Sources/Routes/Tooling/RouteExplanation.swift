@@ -291,8 +291,9 @@ extension [String] {
 extension Router {
     /// Explains how a URL would be routed, without calling any handler.
     ///
-    /// Explains how `url` would be routed — the table, the segments and query, every definition
-    /// with why it matches or not, the order handlers would be asked in, fallback and the unmatched
+    /// Explains how `url` would be routed — the table, the segments and query (and the web
+    /// anchor, in a table that reads one: <doc:RoutingRules#Web-anchors>), every definition with
+    /// why it matches or not, the order handlers would be asked in, fallback and the unmatched
     /// handler — without calling any handler.
     ///
     /// ```swift
@@ -310,7 +311,8 @@ extension Router {
         let start = table(for: parts)
         var tables = [start.explain(parts, readsAnchors: start.readsAnchors)]
         if let global = start.fallbackTable {
-            tables.append(global.explain(parts, readsAnchors: start.fallbackReadsAnchors(of: parts)))
+            let readsAnchors = global.readsAnchors(afterFallbackFrom: start, of: parts)
+            tables.append(global.explain(parts, readsAnchors: readsAnchors))
         }
         return RouteExplanation(
             url: input.text,

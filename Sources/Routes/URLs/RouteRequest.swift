@@ -16,7 +16,7 @@ struct RouteRequest {
     /// Whether a fragment that does not start with `/` or `?` is a web anchor, not more of the
     /// path (the "Routing rules" article, *Web anchors*): the URL is read for a table with
     /// ``RouteTable/hosts``, or for the global table that such a table, having accepted the
-    /// URL's host, falls back to (``RouteTable/fallbackReadsAnchors(of:)``).
+    /// URL's host, falls back to (``RouteTable/readsAnchors(afterFallbackFrom:of:)``).
     var readsAnchors: Bool { layout.readsAnchors }
 
     /// Calls `body` with the bytes of the segment text: the URL's own text, read in place, or,
