@@ -413,10 +413,14 @@ final class AgreementWorld {
                 fragment += "?ref=a"
             }
             url += "#" + fragment
-        } else if !(issues.redirectAppendsAFragmentToATargetsFragment && hasRedirects),
-            Int.random(in: 0..<8, using: &generator) == 0
-        {
-            url += "#ref=a"
+        } else if !(issues.redirectAppendsAFragmentToATargetsFragment && hasRedirects) {
+            switch Int.random(in: 0..<8, using: &generator) {
+            case 0: url += "#ref=a"
+            // A web anchor in a table with hosts (and the global table it falls back to), more
+            // of the path in the other tables.
+            case 1: url += "#top"
+            default: break
+            }
         }
         return url
     }

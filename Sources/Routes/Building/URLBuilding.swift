@@ -67,7 +67,9 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         /// The handler would not receive the value under `key` as given.
         ///
         /// Routed in its table, the URL matches the pattern, but the handler would not receive the
-        /// value under `key` as given: a query item with an empty name is ignored, and a
+        /// value under `key` as given: a query item with an empty name is ignored, a web anchor
+        /// (``RouteParameters/Keys/anchor``) is read only by a table with ``RouteTable/hosts`` (or
+        /// the global table it falls back to), after a path without a fragment route, and a
         /// template's capture ends at the fixed text after it, which may spell a character of
         /// the value the only way a URL can write it (a space in `first` before the `%20` of
         /// `{first}%20{last}`, in a table without ``RouteOptions/decodePlusSymbols``, where `+`
@@ -163,7 +165,9 @@ extension Router {
     /// is chosen (one with a `*` when wildcard components are given), wildcard components (an
     /// array under ``RouteParameters/Keys/wildcard``) are put back, or throw
     /// ``URLBuildingError/Reason/wildcardComponentsWithoutWildcard`` for a pattern without `*`,
-    /// and the other parameters go to the query, sorted by name (arrays as repeated keys).
+    /// a web anchor (under ``RouteParameters/Keys/anchor``, for a table with
+    /// ``RouteTable/hosts``) becomes the fragment, and the other parameters go to the query,
+    /// sorted by name (arrays as repeated keys).
     /// Values are written in the text that the typed accessors read back (`Bool` as `true`/`false`,
     /// numbers by their `description`, `UUID`, `URL`, enums by their raw value); an `Optional` is
     /// unwrapped and `nil` is absent; any other value throws
@@ -189,6 +193,10 @@ extension Router {
     ///     for: "/post/:id", scheme: "https", host: "example.com",
     ///     parameters: ["id": 7])
     /// // https://example.com/post/7
+    /// try router.url(
+    ///     for: "/post/:id", scheme: "https", host: "example.com",
+    ///     parameters: ["id": 7, RouteParameters.Keys.anchor: "comments"])
+    /// // https://example.com/post/7#comments (the https table has hosts)
     /// try router.url(
     ///     for: "/usr/view/:id", scheme: "myapp", parameters: ["id": 7])
     /// // throws: not registered in the table of myapp
@@ -222,7 +230,10 @@ extension RouteTable {
     /// definition and gives back the values given (the same `:name` values, wildcard components and
     /// query items). Otherwise it throws a ``URLBuildingError`` that says why: the pattern is not
     /// registered here, the host would be read as a path segment or is not in ``hosts``, a longer
-    /// expansion of the pattern would match first, or a value would not come back as given. A
+    /// expansion of the pattern would match first, or a value would not come back as given (a
+    /// web anchor, under ``RouteParameters/Keys/anchor``, comes back only from a table that reads
+    /// anchors: one with ``hosts``, or the global table it falls back to, and not after a
+    /// fragment route's fragment). A
     /// definition of another pattern asked before this one (a higher priority, or an earlier
     /// registration) is not an error: the pattern's handler runs if it declines, and
     /// ``lint(mayDecline:)`` reports such overlaps. The global table builds relative URLs
@@ -375,33 +386,49 @@ struct URLBuilder {
             authority = PrintedPath.encode(String(name)) + host[name.endIndex...]
         }
         let used = Set(
-            chosen.parameterNames + [Definition.Keys.wildcard] + (chosen.wildcardName.map { [$0] } ?? []))
+            chosen.parameterNames + [Definition.Keys.wildcard, Definition.Keys.anchor]
+                + (chosen.wildcardName.map { [$0] } ?? []))
         let query = try queryString(excluding: used)
         guard
-            let text = printed.text(
+            var text = printed.text(
                 scheme: scheme, authority: authority, options: table.options, query: query)
         else {
             throw error(.notAURL("//" + printed.segments.dropFirst().joined(separator: "/")))
         }
+        if let anchor = parameters[Definition.Keys.anchor] {
+            // A fragment route's fragment is the URL's: there is no room for an anchor.
+            guard printed.fragment == nil else { throw error(.valueNotReadBack(key: Definition.Keys.anchor)) }
+            // Encoded as a segment is: no `/`, `?`, `=` or `&` left, so that it reads back as an
+            // anchor, never as a fragment route or query items.
+            text += "#" + PrintedPath.encode(try self.text(of: anchor, key: Definition.Keys.anchor))
+        }
         let url = try self.url(text)
         guard checking else { return (url, nil) }
         let received = try check(
-            url, in: table, registered: registered, chosen: chosen, expansions: expansions, used: used)
+            url, in: table, from: start, registered: registered, chosen: chosen, expansions: expansions,
+            used: used)
         return (url, received)
     }
 
-    /// Routes `url` in `table` (without calling handlers) and checks that it reaches the
-    /// definition of `chosen` with the values given; returns the parameters it receives.
+    /// Routes `url` in `table` (without calling handlers; the global table when `start` falls
+    /// back to it) and checks that it reaches the definition of `chosen` with the values given;
+    /// returns the parameters it receives.
     private func check(
-        _ url: URL, in table: RouteTable, registered: [Definition], chosen: RoutePattern,
-        expansions: [RoutePattern], used: Set<String>
+        _ url: URL, in table: RouteTable, from start: RouteTable, registered: [Definition],
+        chosen: RoutePattern, expansions: [RoutePattern], used: Set<String>
     ) throws(URLBuildingError) -> RouteParameters {
         let parts = URLParts(url: url)
         guard table.acceptsHost(of: parts) else {
             let host = parts.host.flatMap { $0.isEmpty ? nil : PercentDecoding.decodeOrKeep($0) }
             throw error(.hostNotAccepted(host))
         }
-        let request = RouteRequest(parts: parts, options: table.options)
+        let readsAnchors =
+            table === start ? table.readsAnchors : table.readsAnchors(afterFallbackFrom: start, of: parts)
+        // A table that reads no anchor reads the fragment as more of the path.
+        if parameters[Definition.Keys.anchor] != nil, !readsAnchors {
+            throw error(.valueNotReadBack(key: Definition.Keys.anchor))
+        }
+        let request = RouteRequest(parts: parts, options: table.options, readsAnchors: readsAnchors)
         let notMatched = URLBuildingError.Reason.notMatched(
             url: url.absoluteString,
             mismatch: request.verdict(for: chosen).mismatch ?? "its definition is not among the matches")

@@ -132,7 +132,7 @@ final class RoutePattern: Equatable, Sendable {
         hasReservedName = parameterNames.contains {
             [
                 RouteParameters.Keys.pattern, RouteParameters.Keys.url, RouteParameters.Keys.scheme,
-                RouteParameters.Keys.wildcard,
+                RouteParameters.Keys.wildcard, RouteParameters.Keys.anchor,
             ].contains($0)
         }
     }

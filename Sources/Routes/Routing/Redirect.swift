@@ -97,14 +97,16 @@ final class Redirect {
     /// `from` did not read it and the target has none of its own. `nil` when the printed text is not a URL, or
     /// a template of the target would not read a value back (logged by the caller).
     func target(of parts: URLParts, _ parameters: RouteParameters, in table: RouteTable) -> URLParts? {
-        // Routing reads a fragment as more of the path (`b#frag`); unless `from` reads the
+        // Routing may read a fragment as more of the path (`b#frag`); unless `from` reads the
         // fragment (it has a `#`), its values are read without it and the fragment is carried
         // over as it is.
         let original = parameters
         var parameters = parameters
         var fragment: Substring?
         if let written = parts.fragment, !parameters.matched.readsFragment {
-            let request = RouteRequest(parts: parts.withoutFragment, options: table.options)
+            let request = RouteRequest(
+                parts: parts.withoutFragment, options: table.options,
+                readsAnchors: parameters.request.readsAnchors)
             if let withoutFragment = request.parameters(of: parameters.matched, scheme: table.scheme) {
                 parameters = withoutFragment
                 fragment = written

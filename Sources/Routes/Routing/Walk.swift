@@ -57,7 +57,8 @@ struct Walk {
         startIsGiven: Bool = false, holdsURL: Bool = true,
         redirects: Int = 0
     ) {
-        self.request = RouteRequest(parts: consume parts, options: start.options)
+        self.request = RouteRequest(
+            parts: consume parts, options: start.options, readsAnchors: start.readsAnchors)
         self.extra = parameters.isEmpty ? nil : parameters
         self.start = start
         self.startIsGiven = startIsGiven
@@ -118,8 +119,10 @@ struct Walk {
                 step = Walk.search(start, request, extra, client)
                 asksStart = true
             case .fallback(let global):
-                if global.options != request.options {
-                    request = RouteRequest(parts: request.parts, options: global.options)
+                let readsAnchors = global.readsAnchors(afterFallbackFrom: start, of: request.parts)
+                if global.options != request.options || readsAnchors != request.readsAnchors {
+                    request = RouteRequest(
+                        parts: request.parts, options: global.options, readsAnchors: readsAnchors)
                 }
                 step = Walk.search(global, request, extra, client)
                 asksStart = false
@@ -551,6 +554,18 @@ extension RouteTable {
     /// The global table when this table falls back to it.
     var fallbackTable: RouteTable? {
         shouldFallback && !isGlobal ? router?.defaultTable : nil
+    }
+
+    /// Whether this table, the global table, reads `parts`' web anchor when routing falls back
+    /// to it from `first`: the anchor rule belongs to how the URL is read once a table's hosts
+    /// accepted its host (the "Routing rules" article, *Web anchors*). So it does when `first`
+    /// has hosts that accept the URL's host, or when this table has hosts of its own. The host is
+    /// looked at only for a URL with a fragment, the only one the rule changes: without one,
+    /// `first`'s reading is kept, so that the walk need not read the URL again.
+    func readsAnchors(afterFallbackFrom first: RouteTable, of parts: URLParts) -> Bool {
+        if readsAnchors { return true }
+        guard first.readsAnchors else { return false }
+        return parts.ranges.fragment == nil || first.acceptsHost(of: parts)
     }
 
     /// The guards whose patterns match, in registration order, each once.

@@ -35,7 +35,10 @@ extension Router {
     /// (`/docs#/:page`) also gives a `#` pattern, a `:name` before the last segment gives one
     /// entry for the URLs whose fragment supplies the segments after it (`/x#/y` reaches
     /// `/:a/:b`), and a definition ending in a literal gets a second entry with a trailing `/`,
-    /// which the router reads the same.
+    /// which the router reads the same. A table with ``RouteTable/hosts`` reads a fragment that
+    /// does not start with `/` or `?` as a web anchor (<doc:RoutingRules#Web-anchors>): its
+    /// entries admit `https://example.com/post/7#comments` for `/post/:id`, and a fragment
+    /// entry never admits an anchor (`/docs#intro` gives none).
     ///
     /// A redirect (``RouteTable/addRedirect(from:to:priority:)``) is a route: its `from` is
     /// admitted as any route's pattern, since the app receives those URLs and routes their target
@@ -113,14 +116,15 @@ enum AppSiteAssociation {
         var admitted: [Component] = []
         var accepting: [Shape] = []
         var declining: [Shape] = []
-        for table in tables(router, host: host) {
+        for (table, readsAnchors) in tables(router, host: host) {
             for definition in table.definitions {
                 guard let shape = shape(definition, table: table, host: host) else { continue }
                 if declines(definition) {
                     declining.append(shape)
                 } else {
                     accepting.append(shape)
-                    admitted += withLiteralsAsWritten(entries(shape), shape.segments)
+                    let entries = readsAnchors ? withoutAnchors(entries(shape)) : entries(shape)
+                    admitted += withLiteralsAsWritten(entries, shape.segments)
                 }
             }
         }
@@ -162,10 +166,14 @@ enum AppSiteAssociation {
         }
     }
 
-    /// The tables that route `https` URLs of `host`, in the order routing walks them.
-    private static func tables(_ router: Router, host: String?) -> [RouteTable] {
+    /// The tables that route `https` URLs of `host`, in the order routing walks them, each with
+    /// whether it reads their fragments as web anchors: a table with hosts does, and so does the
+    /// global table when the `https` table falls back to it after its hosts accepted the host
+    /// (``RouteTable/readsAnchors(afterFallbackFrom:of:)``).
+    private static func tables(_ router: Router, host: String?) -> [(RouteTable, readsAnchors: Bool)] {
+        let global = router.defaultTable
         guard let https = router.allTables.first(where: { !$0.isGlobal && $0.key == "https" }) else {
-            return [router.defaultTable]
+            return [(global, global.readsAnchors)]
         }
         let routesHost: Bool
         if let hosts = https.hosts {
@@ -173,7 +181,33 @@ enum AppSiteAssociation {
         } else {
             routesHost = true
         }
-        return (routesHost ? [https] : []) + (https.shouldFallback ? [router.defaultTable] : [])
+        let fallbackReadsAnchors = global.readsAnchors || (https.readsAnchors && routesHost)
+        return (routesHost ? [(https, https.readsAnchors)] : [])
+            + (https.shouldFallback ? [(global, fallbackReadsAnchors)] : [])
+    }
+
+    /// `entries` of a table that reads web anchors, each fragment pattern narrowed to the
+    /// fragments that reach the path: those that start with `/` (or `?`, which appends the `#`
+    /// alone), never an anchor, which the table does not read as part of the path
+    /// (`/docs#intro` gives no `{ "/": "/docs", "#": "intro*" }`: `https://example.com/docs#intro`
+    /// has the segment `docs`). A pattern that starts with `*` keeps the fragments it matches
+    /// that start with `/` (`*/b*` gives `/*/b*` and `/b*`), and `*` alone also those that start
+    /// with `?`.
+    private static func withoutAnchors(_ entries: [Component]) -> [Component] {
+        entries.flatMap { entry -> [Component] in
+            guard let fragment = entry.fragment else { return [entry] }
+            func with(_ fragments: [String]) -> [Component] {
+                fragments.map { Component(path: entry.path, fragment: $0, exclude: entry.exclude) }
+            }
+            switch fragment.first {
+            case "/", "?": return [entry]
+            case "*":
+                let rest = fragment.dropFirst()
+                if rest.isEmpty { return with(["/*", "?*"]) }
+                return with(["/*" + rest] + (rest.first == "/" ? [String(rest)] : []))
+            default: return []
+            }
+        }
     }
 
     /// The definition's path segments, or `nil` when it cannot route a URL of `host` (its host

@@ -109,6 +109,22 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         /// table that a table falls back to do not count: the global table's own guards are asked
         /// for them. The warning's pattern is the guard's, as given to `addGuard(for:)`.
         case unreachableGuard
+        /// A fragment route whose fragment a table with hosts reads as a web anchor: it matches
+        /// only URLs that write the `#` as `%23`.
+        ///
+        /// A table with ``RouteTable/hosts`` reads a fragment that does not start with `/` or `?`
+        /// as a web anchor, not as more of the path (<doc:RoutingRules#Web-anchors>), so a
+        /// literal with text after its `#` (`/post#comments`, `/help/#faq`) never receives a
+        /// link written with that `#`: `https://example.com/post#comments` has the segment
+        /// `post` and the anchor `comments`. Register the path alone (`/post`) and read
+        /// ``RouteParameters/anchor``, or start the fragment with `/` (`/post#/comments`).
+        ///
+        /// ```swift
+        /// router.https.hosts = ["example.com"]
+        /// // matches only https://example.com/post%23comments:
+        /// router.https.add(pattern: "/post#comments") { _ in true }
+        /// ```
+        case fragmentReadAsAnchor
     }
 
     /// What kind of finding.
@@ -187,6 +203,8 @@ extension RouteTable {
     /// - a redirect that can lead back to itself (``RouteLintWarning/Kind/redirectLoop``) or
     ///   whose target no route matches (``RouteLintWarning/Kind/unmatchedRedirectTarget``),
     ///   looking into the other tables of the router;
+    /// - in a table with ``hosts``, a fragment route whose fragment is read as a web anchor
+    ///   (``RouteLintWarning/Kind/fragmentReadAsAnchor``);
     /// - after the definitions, a guard that no route of the table can match
     ///   (``RouteLintWarning/Kind/unreachableGuard``).
     ///
@@ -228,6 +246,7 @@ extension RouteTable {
             warnings.add(schemeInPattern(later))
             warnings.add(bracesWithoutExtendedPatterns(later))
             if isGlobal { warnings.add(catchAll(later)) }
+            if readsAnchors { warnings.add(fragmentReadAsAnchor(later)) }
             let earlier = definitions.indices[..<position]
                 .first(where: {
                     !declining[$0] && shapes[definitions[$0].parsed].covers(shapes[later.parsed])
@@ -315,6 +334,25 @@ extension RouteTable {
             earlierPattern: nil,
             message: what + "holds '{' or '}', which \(lintName) matches as written because its options "
                 + "lack extendedPatterns; with that option the pattern would read them as braces")
+    }
+
+    /// A literal with text after a `#` (`post#comments`) in a table that reads web anchors: the
+    /// URL's fragment then starts with that text, so it is an anchor and never reaches the path.
+    /// Only a `#` written `%23` in the URL's path matches it.
+    private func fragmentReadAsAnchor(_ definition: Definition) -> RouteLintWarning? {
+        var anchor: Substring?
+        for case .literal(let text) in definition.parsed.segments where anchor == nil {
+            guard let hash = text.firstIndex(of: "#") else { continue }
+            let after = text[text.index(after: hash)...]
+            if let first = after.first, first != "/", first != "?" { anchor = after }
+        }
+        guard let anchor else { return nil }
+        return RouteLintWarning(
+            kind: .fragmentReadAsAnchor, scheme: scheme, pattern: definition.pattern, earlierPattern: nil,
+            message: "expects the fragment #\(anchor), which \(lintName) reads as a web anchor because it "
+                + "has hosts, not as part of the path: the pattern matches only URLs that write the # as "
+                + "%23; match the path alone and read params.anchor, or start the fragment with / (#/\(anchor))"
+        )
     }
 
     /// A scheme's table that routes nothing and keeps its scheme's URLs from the global table.
