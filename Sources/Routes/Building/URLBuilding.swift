@@ -92,13 +92,13 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         /// A ``TypedRoute``'s value did not encode: its `encode(to:)` threw, or it is not a set
         /// of keyed properties. `message` says which.
         case notEncoded(String)
-        /// A ``TypedRoute``'s value would not come back: routed and decoded as the type's handler
-        /// decodes it, the URL gives another value (``Router/roundTrip(_:scheme:host:)``'s
-        /// first difference).
+        /// A ``TypedRoute``'s value would not come back: the URL decodes to another value.
         ///
-        /// A property decodes to another text (`Lowercased(name: "Ab")` reads back `"ab"`), the
-        /// URL does not decode (a relative `URL` property), or an `Equatable` value reads back
-        /// not `==`.
+        /// Routed and decoded as the type's handler decodes it, the URL gives another value;
+        /// the difference is ``Router/roundTrip(_:scheme:host:)``'s first: a property that
+        /// decodes to another text (`Lowercased(name: "Ab")` reads back `"ab"`), a URL that does
+        /// not decode (a relative `URL` property), or an `Equatable` value that reads back not
+        /// `==`.
         indirect case notReadBack(RoundTripDifference)
     }
 

@@ -64,8 +64,10 @@ extension Router {
 
 extension RouteTable {
     /// Builds the URL of a ``TypedRoute`` value in this table's scheme, checked against this
-    /// table's rules as ``url(for:host:parameters:)`` checks it, and read back as
-    /// ``Router/url(for:scheme:host:)`` reads it.
+    /// table's rules as ``url(for:host:parameters:)`` checks it.
+    ///
+    /// The value is then read back as ``Router/url(for:scheme:host:)`` reads it: one that does
+    /// not come back throws ``URLBuildingError/Reason/notReadBack(_:)``.
     ///
     /// ```swift
     /// try router.myapp.url(for: UserLink(id: 7))  // myapp://user/7
