@@ -179,12 +179,12 @@ extension SegmentTemplate {
         return .success(text)
     }
 
-    /// `raw` percent-encoded as a capture's value before the fixed text `next`: its first
-    /// character as ``PrintedPath/encode(_:)`` writes it, each later byte in the first of these
-    /// spellings that does not start as `next` does (they agree on the bytes both have): as it
-    /// is (the characters ``PrintedPath/allowed`` keeps), escaped in uppercase, escaped in
-    /// lowercase, `+` for a space where `plusAsSpace`. A byte with no such spelling is written
-    /// the first way, which ``printed(value:plusAsSpace:)``'s check then judges.
+    /// `raw` percent-encoded as a capture's value before the fixed text `next`: its first byte
+    /// as ``PrintedPath/encode(_:)`` writes it, each later byte in the first of these spellings
+    /// that does not start as `next` does (they agree on the bytes both have): as it is (the
+    /// characters ``PrintedPath/allowed`` keeps), escaped in uppercase, escaped in lowercase,
+    /// `+` for a space where `plusAsSpace`. A byte with no such spelling is written the first
+    /// way, which ``printed(value:plusAsSpace:)``'s check then judges.
     private static func encode(_ raw: String, before next: [UInt8], plusAsSpace: Bool) -> String {
         guard !next.isEmpty else { return PrintedPath.encode(raw) }
         var text: [UInt8] = []
@@ -194,7 +194,7 @@ extension SegmentTemplate {
             spellings.append(escape(byte, uppercase: true))
             spellings.append(escape(byte, uppercase: false))
             if byte == UInt8(ascii: " "), plusAsSpace { spellings.append([.plus]) }
-            // The first character may start as `next`: the search for it begins after one.
+            // The first byte's spelling may start as `next`: the match's search starts after it.
             let startsAsNext = { (spelling: [UInt8]) in !text.isEmpty && zip(spelling, next).allSatisfy(==) }
             text += spellings.first { !startsAsNext($0) } ?? spellings[0]
         }
