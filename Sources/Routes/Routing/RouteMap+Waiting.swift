@@ -34,7 +34,8 @@ extension RouteMap {
             return keep(parts, parameters: parameters, startingIn: nil) ? .kept : .unresolved
         }
         var walk = Walk(parts, parameters: parameters, startingIn: table(for: parts))
-        return resolution(walk.resolve(Value.self), of: walk)
+        let value = walk.resolve(Value.self)
+        return resolution(value, of: walk)
     }
 
     /// Opens a link as a navigation stack: resolves its stack now, or keeps the link while it
