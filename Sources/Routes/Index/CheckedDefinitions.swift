@@ -14,7 +14,9 @@
 /// inner `*` followed by parameters only) are checked in turn, and so is every definition of a
 /// node that has ``few`` or fewer: checking them costs what filtering them would.
 ///
-/// A class, so that the node keeps one reference and the lookup reads it in place.
+/// A class, so that the node keeps one reference and the lookup reads it in place (confined, as
+/// the index is, to its router's isolation domain: its properties need no dynamic exclusivity
+/// checks).
 final class CheckedDefinitions {
     /// A URL segment: counted from the start, or from the end (0: the last), for the segments
     /// after an inner `*`.
@@ -34,13 +36,13 @@ final class CheckedDefinitions {
     static let few = 4
 
     /// Every definition, in routing order.
-    private(set) var all: [Definition] = []
+    @exclusivity(unchecked) private(set) var all: [Definition] = []
     /// Those filed by nothing, in routing order.
-    private var rest: [Definition] = []
+    @exclusivity(unchecked) private var rest: [Definition] = []
     /// By the segment of their literal, then by the hash of its text.
-    private var literals: [(position: Position, buckets: [Int: [Definition]])] = []
+    @exclusivity(unchecked) private var literals: [(position: Position, buckets: [Int: [Definition]])] = []
     /// By the segment of their template's fixed text.
-    private var texts: [(position: Position, texts: TemplateTexts)] = []
+    @exclusivity(unchecked) private var texts: [(position: Position, texts: TemplateTexts)] = []
 
     init(_ definitions: [Definition]) {
         for definition in definitions { insert(definition) }

@@ -11,36 +11,44 @@
 ///
 /// A class, so that ``CheckedDefinitions`` keeps one reference and a lookup reads it in place,
 /// where it stamps the states it has reported (so that a text that occurs many times is
-/// reported once) and builds the failure links after an insertion.
+/// reported once) and builds the failure links after an insertion. Like the index, it is
+/// confined to its router's isolation domain, so the dynamic exclusivity checks of its
+/// properties are not needed.
 final class TemplateTexts {
     /// Where in the segment a text must be.
     enum Anchor {
         case start, end, anywhere
     }
 
+    /// What a lookup reads of a state of ``forward``, beside the automaton.
+    private struct ForwardState {
+        /// Where in ``lists`` the definitions whose text is the state's and starts the segment
+        /// are (-1: none); the same for those whose text is anywhere.
+        var startList: Int32 = -1
+        var anywhereList: Int32 = -1
+        /// The nearest state along the failure links (itself excluded) that has an anywhere
+        /// list, -1 none: every anywhere text that ends where the state's text ends is on this
+        /// chain. Valid once built.
+        var anywhereLink: Int32 = -1
+        /// The lookup that last reported the state's anywhere list.
+        var stamp: UInt32 = 0
+    }
+
     /// Start and anywhere texts, read forward.
-    private var forward = TextAutomaton()
+    @exclusivity(unchecked) private var forward = TextAutomaton()
+    @exclusivity(unchecked) private var forwardStates = [ForwardState()]
     /// End texts reversed, read backward from the segment's end.
-    private var backward = TextAutomaton()
-    /// By state of ``forward``: where in ``lists`` the definitions whose text is the state's
-    /// and starts the segment are (-1: none); the same for those whose text is anywhere.
-    private var startLists: [Int32] = [-1]
-    private var anywhereLists: [Int32] = [-1]
-    /// By state of ``backward``: the definitions whose text is the state's, reversed, and ends
-    /// the segment.
-    private var endLists: [Int32] = [-1]
-    /// By state of ``forward``: the nearest state along its failure links (itself excluded)
-    /// that has an anywhere list, -1 none. Every anywhere text that ends where the state's text
-    /// ends is on this chain.
-    private var anywhereLinks: [Int32] = [-1]
-    /// By state of ``forward``: the lookup that last reported its anywhere list.
-    private var stamps: [UInt32] = [0]
-    private var lookup: UInt32 = 0
-    private var lists: [[Definition]] = []
-    /// Whether the failure links and ``anywhereLinks`` are up to date.
-    private var isBuilt = true
-    private var hasStart = false
-    private var hasAnywhere = false
+    @exclusivity(unchecked) private var backward = TextAutomaton()
+    /// By state of ``backward``: where in ``lists`` the definitions whose text is the state's,
+    /// reversed, are (-1: none).
+    @exclusivity(unchecked) private var endLists: [Int32] = [-1]
+    @exclusivity(unchecked) private var lists: [[Definition]] = []
+    /// The number of lookups that read anywhere texts, wrapping: the stamp of this one.
+    @exclusivity(unchecked) private var lookup: UInt32 = 0
+    /// Whether the failure links and the anywhere links are up to date.
+    @exclusivity(unchecked) private var isBuilt = true
+    @exclusivity(unchecked) private var hasStart = false
+    @exclusivity(unchecked) private var hasAnywhere = false
 
     /// Files `definition` under `text` at `anchor`: O(the text's length).
     func insert(_ definition: Definition, text: [UInt8], at anchor: Anchor) {
@@ -53,17 +61,16 @@ final class TemplateTexts {
             file(definition, in: &endLists[state])
         case .start, .anywhere:
             let state = Int(forward.insert(text))
-            if startLists.count < forward.stateCount {
-                let added = forward.stateCount - startLists.count
-                startLists += repeatElement(-1, count: added)
-                anywhereLists += repeatElement(-1, count: added)
+            if forwardStates.count < forward.stateCount {
+                forwardStates += repeatElement(
+                    ForwardState(), count: forward.stateCount - forwardStates.count)
             }
             if anchor == .start {
                 hasStart = true
-                file(definition, in: &startLists[state])
+                file(definition, in: &forwardStates[state].startList)
             } else {
                 hasAnywhere = true
-                file(definition, in: &anywhereLists[state])
+                file(definition, in: &forwardStates[state].anywhereList)
             }
             isBuilt = false
         }
@@ -87,48 +94,59 @@ final class TemplateTexts {
         lookup &+= 1
         if lookup == 0 {
             // Stamps are compared for equality: after a wrap, none may hold the new value.
-            for index in stamps.indices { stamps[index] = 0 }
+            for index in forwardStates.indices { forwardStates[index].stamp = 0 }
             lookup = 1
         }
-        var state: Int32 = 0
-        var onPrefix = hasStart
-        for (offset, byte) in segment.enumerated() {
-            state = forward.step(state, byte)
-            let index = Int(state)
-            // The state's text is the segment's first `offset + 1` bytes only while every byte
-            // so far continued a key from the start.
-            if onPrefix {
-                onPrefix = forward.depths[index] == offset + 1
-                if onPrefix, startLists[index] >= 0 { report(startLists[index], body) }
-            }
-            // Every anywhere text that ends here: the state's and those along its links. A
-            // stamped state was reported with the whole chain after it.
-            var found = anywhereLists[index] >= 0 ? state : anywhereLinks[index]
-            while found >= 0, stamps[Int(found)] != lookup {
-                stamps[Int(found)] = lookup
-                report(anywhereLists[Int(found)], body)
-                found = anywhereLinks[Int(found)]
+        let (lookup, hasStart) = (self.lookup, self.hasStart)
+        forward.withReader { automaton in
+            forwardStates.withUnsafeMutableBufferPointer { states in
+                var state: Int32 = 0
+                var onPrefix = hasStart
+                for offset in 0..<segment.count {
+                    state = automaton.step(state, segment[offset])
+                    // The state's text is the segment's first `offset + 1` bytes only while every
+                    // byte so far continued a key from the start.
+                    if onPrefix {
+                        onPrefix = automaton.depths[Int(state)] == offset + 1
+                        if onPrefix, states[Int(state)].startList >= 0 {
+                            report(states[Int(state)].startList, body)
+                        }
+                    }
+                    // Every anywhere text that ends here: the state's and those along its links.
+                    // A stamped state was reported with the whole chain after it.
+                    var found = states[Int(state)].anywhereList >= 0 ? state : states[Int(state)].anywhereLink
+                    while found >= 0, states[Int(found)].stamp != lookup {
+                        states[Int(found)].stamp = lookup
+                        report(states[Int(found)].anywhereList, body)
+                        found = states[Int(found)].anywhereLink
+                    }
+                }
             }
         }
     }
 
     /// The start texts alone: a walk along the trie from the segment's first byte.
     private func forEachStartCandidate(_ segment: UnsafeBufferPointer<UInt8>, _ body: (Definition) -> Void) {
-        var state: Int32 = 0
-        for byte in segment {
-            guard let next = forward.child(of: state, byte) else { return }
-            state = next
-            if startLists[Int(state)] >= 0 { report(startLists[Int(state)], body) }
+        forward.withReader { automaton in
+            var state: Int32 = 0
+            for byte in segment {
+                guard let next = automaton.child(of: state, byte) else { return }
+                state = next
+                let list = forwardStates[Int(state)].startList
+                if list >= 0 { report(list, body) }
+            }
         }
     }
 
     /// The end texts: a walk along the reversed trie from the segment's last byte.
     private func forEachEndCandidate(_ segment: UnsafeBufferPointer<UInt8>, _ body: (Definition) -> Void) {
-        var state: Int32 = 0
-        for byte in segment.reversed() {
-            guard let next = backward.child(of: state, byte) else { return }
-            state = next
-            if endLists[Int(state)] >= 0 { report(endLists[Int(state)], body) }
+        backward.withReader { automaton in
+            var state: Int32 = 0
+            for byte in segment.reversed() {
+                guard let next = automaton.child(of: state, byte) else { return }
+                state = next
+                if endLists[Int(state)] >= 0 { report(endLists[Int(state)], body) }
+            }
         }
     }
 
@@ -141,14 +159,12 @@ final class TemplateTexts {
     /// (shallower states first: a state's link is found from its failure link's).
     private func build() {
         forward.buildFailureLinks()
-        let count = forward.stateCount
-        anywhereLinks = [Int32](repeating: -1, count: count)
         for state in TextAutomaton.byDepth(forward.depths) where state > 0 {
-            let failure = forward.failures[Int(state)]
-            anywhereLinks[Int(state)] =
-                anywhereLists[Int(failure)] >= 0 ? failure : anywhereLinks[Int(failure)]
+            let failure = Int(forward.failures[Int(state)])
+            forwardStates[Int(state)].anywhereLink =
+                forwardStates[failure].anywhereList >= 0
+                ? Int32(truncatingIfNeeded: failure) : forwardStates[failure].anywhereLink
         }
-        if stamps.count < count { stamps += repeatElement(0, count: count - stamps.count) }
         isBuilt = true
     }
 }

@@ -12,13 +12,15 @@
 /// var automaton = TextAutomaton()
 /// let key = automaton.insert(Array("-k7-".utf8))
 /// automaton.buildFailureLinks()
-/// var state: Int32 = 0
-/// for byte in "x-k7-y".utf8 { state = automaton.step(state, byte) }
-/// // after the fifth byte, `state == key`
+/// automaton.withReader { reader in
+///     var state: Int32 = 0
+///     for byte in "x-k7-y".utf8 { state = reader.step(state, byte) }
+///     // after the fifth byte, `state == key`
+/// }
 /// ```
 struct TextAutomaton {
     /// An edge `(state, byte) → target` in the open-addressing table; `state` -1: a free slot.
-    private struct Edge {
+    fileprivate struct Edge {
         var state: Int32 = -1
         var target: Int32 = 0
         var byte: UInt8 = 0
@@ -45,7 +47,7 @@ struct TextAutomaton {
     var isEmpty: Bool { parents.count == 1 }
 
     /// Adds `key` (idempotent); returns the state it ends at. The failure links must be built
-    /// again before ``step(_:_:)`` is used.
+    /// again before ``Reader/step(_:_:)`` is used.
     mutating func insert(_ key: some Sequence<UInt8>) -> Int32 {
         if rootEdges.isEmpty { rootEdges = [Int32](repeating: 0, count: 256) }
         var state: Int32 = 0
@@ -69,33 +71,63 @@ struct TextAutomaton {
     }
 
     /// The trie's edge from `state` by `byte`, if any (no failure link followed).
-    @inline(__always)
     func child(of state: Int32, _ byte: UInt8) -> Int32? {
-        if state == 0 {
-            guard !rootEdges.isEmpty else { return nil }
-            let target = rootEdges[Int(byte)]
-            return target == 0 ? nil : target
-        }
-        guard !edges.isEmpty else { return nil }
-        let mask = edges.count - 1
-        var slot = TextAutomaton.slot(state, byte, mask)
-        while true {
-            let edge = edges[slot]
-            if edge.state < 0 { return nil }
-            if edge.state == state, edge.byte == byte { return edge.target }
-            slot = (slot + 1) & mask
+        withReader { $0.child(of: state, byte) }
+    }
+
+    /// Calls `body` with the automaton read in place, for a lookup's loop: nothing it reads is
+    /// retained or copied.
+    @inline(__always)
+    func withReader<Result>(_ body: (Reader) -> Result) -> Result {
+        rootEdges.withUnsafeBufferPointer { rootEdges in
+            edges.withUnsafeBufferPointer { edges in
+                failures.withUnsafeBufferPointer { failures in
+                    depths.withUnsafeBufferPointer { depths in
+                        body(Reader(rootEdges: rootEdges, edges: edges, failures: failures, depths: depths))
+                    }
+                }
+            }
         }
     }
 
-    /// The state after reading `byte` in `state`: its edge by `byte`, else that of the state its
-    /// failure link leads to, and so on; the root when no suffix of the text begins a key.
-    @inline(__always)
-    func step(_ state: Int32, _ byte: UInt8) -> Int32 {
-        var state = state
-        while true {
-            if let next = child(of: state, byte) { return next }
-            if state == 0 { return 0 }
-            state = failures[Int(state)]
+    /// The automaton's arrays, read in place.
+    struct Reader {
+        fileprivate let rootEdges: UnsafeBufferPointer<Int32>
+        fileprivate let edges: UnsafeBufferPointer<Edge>
+        fileprivate let failures: UnsafeBufferPointer<Int32>
+        /// Each state's depth: the length of its text.
+        let depths: UnsafeBufferPointer<Int32>
+
+        /// The trie's edge from `state` by `byte`, if any (no failure link followed).
+        @inline(__always)
+        func child(of state: Int32, _ byte: UInt8) -> Int32? {
+            if state == 0 {
+                guard !rootEdges.isEmpty else { return nil }
+                let target = rootEdges[Int(byte)]
+                return target == 0 ? nil : target
+            }
+            guard !edges.isEmpty else { return nil }
+            let mask = edges.count - 1
+            var slot = TextAutomaton.slot(state, byte, mask)
+            while true {
+                let edge = edges[slot]
+                if edge.state < 0 { return nil }
+                if edge.state == state, edge.byte == byte { return edge.target }
+                slot = (slot + 1) & mask
+            }
+        }
+
+        /// The state after reading `byte` in `state`: its edge by `byte`, else that of the state
+        /// its failure link leads to, and so on; the root when no suffix of the text read
+        /// begins a key. Valid once the failure links are built.
+        @inline(__always)
+        func step(_ state: Int32, _ byte: UInt8) -> Int32 {
+            var state = state
+            while true {
+                if let next = child(of: state, byte) { return next }
+                if state == 0 { return 0 }
+                state = failures[Int(state)]
+            }
         }
     }
 
@@ -150,7 +182,7 @@ struct TextAutomaton {
 
     /// The first slot of an edge: a multiplicative hash of the state and the byte.
     @inline(__always)
-    private static func slot(_ state: Int32, _ byte: UInt8, _ mask: Int) -> Int {
+    fileprivate static func slot(_ state: Int32, _ byte: UInt8, _ mask: Int) -> Int {
         let key = UInt64(UInt32(bitPattern: state)) << 8 | UInt64(byte)
         let hash = key &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: hash >> 32) & mask
