@@ -21,7 +21,8 @@ import Testing
     static func candidates(_ router: Router, _ url: String) -> [String] {
         let table = router.default
         let checked = CheckedDefinitions(table.definitions)
-        let request = RouteRequest(parts: URLParts(string: url)!, options: table.options)
+        let request = RouteRequest(
+            parts: URLParts(string: url)!, options: table.options, readsAnchors: false)
         var found: [Definition] = []
         request.withSegments { segments in checked.forEachCandidate(segments) { found.append($0) } }
         return found.sorted { $0.precedes($1) }.map(\.pattern)
