@@ -43,7 +43,7 @@ struct TextAutomaton {
 
     var stateCount: Int { parents.count }
 
-    /// Whether a key was inserted.
+    /// Whether no key was inserted yet.
     var isEmpty: Bool { parents.count == 1 }
 
     /// Adds `key` (idempotent); returns the state it ends at. The failure links must be built
