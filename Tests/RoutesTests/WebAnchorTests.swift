@@ -42,7 +42,10 @@ import Testing
         router.route(
             to: "https://example.com/post/7?JLRouteAnchor=evil#caf%C3%A9+s%C3%B6",
             parameters: [RouteParameters.Keys.anchor: "forged"])
-        router.route(to: "https://example.com/post/8?JLRouteAnchor=evil")
+        router.route(
+            to: "https://example.com/post/8?JLRouteAnchor=evil",
+            parameters: [RouteParameters.Keys.anchor: "forged"])
+        router.route(to: "https://example.com/post/10?JLRouteAnchor=evil")
         router.route(to: "https://example.com/post/9#")
         let anchored = try #require(received.first)
         #expect(anchored.anchor == "café+sö")  // decoded; a `+` is no space in an anchor
@@ -57,6 +60,12 @@ import Testing
         #expect(plain[RouteParameters.Keys.anchor] == nil)
         #expect(plain.string(RouteParameters.Keys.anchor) == nil)
         #expect(plain.dictionary[RouteParameters.Keys.anchor] == nil)
+        #expect(received.dropFirst(2).first?.dictionary[RouteParameters.Keys.anchor] == nil)
+        #expect(received.dropFirst(2).first?.dictionary["id"] as? String == "10")
+        // Nor is a route value under its key.
+        let named = try #require(routedParameters("/x/7", to: "/x/:JLRouteAnchor"))
+        #expect(named.anchor == nil)
+        #expect(named.dictionary[RouteParameters.Keys.anchor] == nil)
         // An empty fragment is an empty anchor.
         #expect(received.last?.anchor == "")
         #expect(received.last?["id"] as? String == "9")
