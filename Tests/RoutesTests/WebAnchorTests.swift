@@ -211,8 +211,22 @@ import Testing
         table.add(pattern: "/help/#faq") { _ in true }
         table.add(pattern: "/docs#/:page") { _ in true }
         table.add(pattern: "/post/:id") { _ in true }
+        table.add(pattern: "/post#") { _ in true }
+        // The route the issue's new user wrote to read the anchor, and its fragment route form.
+        table.options.insert(.extendedPatterns)
+        table.add(pattern: "/post/{id:int}#{anchor}") { _ in true }
+        table.add(pattern: "/note/{id:int}#/comments") { _ in true }
         let findings = table.lint().filter { $0.kind == .fragmentReadAsAnchor }
-        #expect(findings.map(\.pattern) == ["/post#comments", "/help/#faq"])
+        #expect(findings.map(\.pattern) == ["/post#comments", "/help/#faq", "/post/{id:int}#{anchor}"])
+        #expect(findings.last?.description.contains("matches no URL") == true)
+        for url in ["https://example.com/post/7#comments", "https://example.com/post/7%23comments"] {
+            #expect(
+                !router.explain(url).candidates.map(\.pattern).contains("/post/{id:int}#{anchor}"), "\(url)")
+        }
+        #expect(
+            router.explain("https://example.com/note/7#/comments").candidates.map(\.pattern) == [
+                "/note/{id:int}#/comments"
+            ])
         #expect(findings.first?.description.contains("#comments") == true)
         // What the finding says: the route is reached only by a `#` written `%23`.
         #expect(!router.canRoute(to: "https://example.com/post#comments"))
