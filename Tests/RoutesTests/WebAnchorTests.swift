@@ -42,7 +42,10 @@ import Testing
         router.route(
             to: "https://example.com/post/7?JLRouteAnchor=evil#caf%C3%A9+s%C3%B6",
             parameters: [RouteParameters.Keys.anchor: "forged"])
-        router.route(to: "https://example.com/post/8?JLRouteAnchor=evil")
+        router.route(
+            to: "https://example.com/post/8?JLRouteAnchor=evil",
+            parameters: [RouteParameters.Keys.anchor: "forged"])
+        router.route(to: "https://example.com/post/10?JLRouteAnchor=evil")
         router.route(to: "https://example.com/post/9#")
         let anchored = try #require(received.first)
         #expect(anchored.anchor == "café+sö")  // decoded; a `+` is no space in an anchor
@@ -57,6 +60,12 @@ import Testing
         #expect(plain[RouteParameters.Keys.anchor] == nil)
         #expect(plain.string(RouteParameters.Keys.anchor) == nil)
         #expect(plain.dictionary[RouteParameters.Keys.anchor] == nil)
+        #expect(received.dropFirst(2).first?.dictionary[RouteParameters.Keys.anchor] == nil)
+        #expect(received.dropFirst(2).first?.dictionary["id"] as? String == "10")
+        // Nor is a route value under its key.
+        let named = try #require(routedParameters("/x/7", to: "/x/:JLRouteAnchor"))
+        #expect(named.anchor == nil)
+        #expect(named.dictionary[RouteParameters.Keys.anchor] == nil)
         // An empty fragment is an empty anchor.
         #expect(received.last?.anchor == "")
         #expect(received.last?["id"] as? String == "9")
@@ -202,8 +211,22 @@ import Testing
         table.add(pattern: "/help/#faq") { _ in true }
         table.add(pattern: "/docs#/:page") { _ in true }
         table.add(pattern: "/post/:id") { _ in true }
+        table.add(pattern: "/post#") { _ in true }
+        // The route the issue's new user wrote to read the anchor, and its fragment route form.
+        table.options.insert(.extendedPatterns)
+        table.add(pattern: "/post/{id:int}#{anchor}") { _ in true }
+        table.add(pattern: "/note/{id:int}#/comments") { _ in true }
         let findings = table.lint().filter { $0.kind == .fragmentReadAsAnchor }
-        #expect(findings.map(\.pattern) == ["/post#comments", "/help/#faq"])
+        #expect(findings.map(\.pattern) == ["/post#comments", "/help/#faq", "/post/{id:int}#{anchor}"])
+        #expect(findings.last?.description.contains("matches no URL") == true)
+        for url in ["https://example.com/post/7#comments", "https://example.com/post/7%23comments"] {
+            #expect(
+                !router.explain(url).candidates.map(\.pattern).contains("/post/{id:int}#{anchor}"), "\(url)")
+        }
+        #expect(
+            router.explain("https://example.com/note/7#/comments").candidates.map(\.pattern) == [
+                "/note/{id:int}#/comments"
+            ])
         #expect(findings.first?.description.contains("#comments") == true)
         // What the finding says: the route is reached only by a `#` written `%23`.
         #expect(!router.canRoute(to: "https://example.com/post#comments"))

@@ -91,10 +91,17 @@ public struct RouteParameters {
     public var dictionary: [String: Any] {
         // One table, sized once for every key it can hold (a growing one reallocates at each
         // doubling); arrays only for the query names that repeat.
+        let anchor = self.anchor
         var result: [String: Any] = [:]
-        result.reserveCapacity(request.queryItemCount + matched.parameterCount + extra.count + 4)
+        result.reserveCapacity(
+            request.queryItemCount + matched.parameterCount + extra.count + (anchor == nil ? 4 : 5))
         var repeated: [String: [String]] = [:]
+        // Whether a query item, a route value or an extra parameter has the anchor's key: only
+        // then is the key removed when there is no anchor (a removal hashes the key).
+        var mayHoldAnchorKey = matched.hasReservedName || extraOrNil?[Keys.anchor] != nil
+        let anchorKeyLength = Keys.anchor.utf8.count
         request.forEachQueryItem { name, value in
+            if name.utf8.count == anchorKeyLength, name == Keys.anchor { mayHoldAnchorKey = true }
             if repeated[name] != nil {
                 repeated[name]?.append(value)
             } else if let first = result.updateValue(value, forKey: name) {
@@ -111,7 +118,11 @@ public struct RouteParameters {
         result[Keys.pattern] = pattern
         result[Keys.url] = url
         result[Keys.scheme] = scheme
-        result[Keys.anchor] = anchor  // removes the key when the URL has no web anchor
+        if let anchor {
+            result[Keys.anchor] = anchor
+        } else if mayHoldAnchorKey {
+            result[Keys.anchor] = nil
+        }
         return result
     }
 

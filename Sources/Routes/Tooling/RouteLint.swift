@@ -110,14 +110,17 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         /// for them. The warning's pattern is the guard's, as given to `addGuard(for:)`.
         case unreachableGuard
         /// A fragment route whose fragment a table with hosts reads as a web anchor: it matches
-        /// only URLs that write the `#` as `%23`.
+        /// only URLs that write the `#` as `%23`, or none.
         ///
         /// A table with ``RouteTable/hosts`` reads a fragment that does not start with `/` or `?`
         /// as a web anchor, not as more of the path (<doc:RoutingRules#Web-anchors>), so a
-        /// literal with text after its `#` (`/post#comments`, `/help/#faq`) never receives a
-        /// link written with that `#`: `https://example.com/post#comments` has the segment
-        /// `post` and the anchor `comments`. Register the path alone (`/post`) and read
-        /// ``RouteParameters/anchor``, or start the fragment with `/` (`/post#/comments`).
+        /// segment with text after its `#` (`/post#comments`, `/help/#faq`, or
+        /// `/post/{id:int}#{anchor}` in an extended pattern) never receives a link written with
+        /// that `#`: `https://example.com/post#comments` has the segment `post` and the anchor
+        /// `comments`. A literal still matches a `#` written `%23`; fixed text beside a capture,
+        /// compared with the URL as written, matches nothing. Register the path alone (`/post`,
+        /// `/post/{id:int}`) and read ``RouteParameters/anchor``, or start the fragment with `/`
+        /// (`/post#/comments`).
         ///
         /// ```swift
         /// router.https.hosts = ["example.com"]
@@ -336,23 +339,31 @@ extension RouteTable {
                 + "lack extendedPatterns; with that option the pattern would read them as braces")
     }
 
-    /// A literal with text after a `#` (`post#comments`) in a table that reads web anchors: the
-    /// URL's fragment then starts with that text, so it is an anchor and never reaches the path.
-    /// Only a `#` written `%23` in the URL's path matches it.
+    /// A segment with text after a `#` (`post#comments`, `{id:int}#{anchor}`) in a table that
+    /// reads web anchors: the URL's fragment then starts with that text, so it is an anchor and
+    /// never reaches the path. A literal is still matched by a `#` written `%23` in the URL's
+    /// path; a template's fixed text, compared with the URL as written, by nothing.
     private func fragmentReadAsAnchor(_ definition: Definition) -> RouteLintWarning? {
-        var anchor: Substring?
-        for case .literal(let text) in definition.parsed.segments where anchor == nil {
-            guard let hash = text.firstIndex(of: "#") else { continue }
-            let after = text[text.index(after: hash)...]
-            if let first = after.first, first != "/", first != "?" { anchor = after }
+        var found: (anchor: String, isTemplate: Bool)?
+        definition.parsed.forEachSegment { kind, key, written in
+            guard found == nil, kind == .literal || kind == .template else { return }
+            // A literal's decoded text is what a URL's segment is compared with.
+            let text = kind == .literal ? key : written
+            guard let hash = text.firstIndex(of: .hash), hash + 1 < text.count,
+                text[hash + 1] != .slash, text[hash + 1] != .questionMark
+            else { return }
+            found = (String(decoding: text[(hash + 1)...], as: UTF8.self), kind == .template)
         }
-        guard let anchor else { return nil }
+        guard let (anchor, isTemplate) = found else { return nil }
+        let reach =
+            isTemplate
+            ? "the pattern matches no URL, since its fixed text is compared with the URL as written"
+            : "the pattern matches only URLs that write the # as %23"
         return RouteLintWarning(
             kind: .fragmentReadAsAnchor, scheme: scheme, pattern: definition.pattern, earlierPattern: nil,
             message: "expects the fragment #\(anchor), which \(lintName) reads as a web anchor because it "
-                + "has hosts, not as part of the path: the pattern matches only URLs that write the # as "
-                + "%23; match the path alone and read params.anchor, or start the fragment with / (#/\(anchor))"
-        )
+                + "has hosts, not as part of the path: \(reach); match the path alone and read "
+                + "params.anchor, or start the fragment with / (#/\(anchor))")
     }
 
     /// A scheme's table that routes nothing and keeps its scheme's URLs from the global table.
