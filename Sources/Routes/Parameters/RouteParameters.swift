@@ -147,11 +147,11 @@ public struct RouteParameters {
     /// ```
     public var scheme: String { tableScheme }
 
-    /// The web anchor of the URL, percent-decoded: its fragment, in a table with
-    /// ``RouteTable/hosts``, when it does not start with `/` or `?` and is not only query items;
-    /// `nil` otherwise.
+    /// The URL's web anchor, percent-decoded, in a table with ``RouteTable/hosts``; `nil` without
+    /// one.
     ///
-    /// In a table with hosts (a universal-links table), `https://example.com/post/7#comments`
+    /// The anchor is the fragment when it does not start with `/` or `?` and is not only query
+    /// items. In a table with hosts (a universal-links table), `https://example.com/post/7#comments`
     /// matches `/post/:id` with `id = "7"`, and the anchor is `"comments"`; a `+` stays a `+`.
     /// A table without hosts reads the fragment as JLRoutes does, as more of the path, and has
     /// no anchor (<doc:RoutingRules#Web-anchors>).
