@@ -115,11 +115,15 @@ enum AppSiteAssociation {
         var declining: [Shape] = []
         for table in tables(router, host: host) {
             for definition in table.definitions {
-                guard let shape = shape(definition, table: table, host: host) else { continue }
+                let segments = definition.parsed.segments
+                guard let shape = shape(definition, segments, table: table, host: host) else { continue }
                 if declines(definition) {
                     declining.append(shape)
-                } else {
-                    accepting.append(shape)
+                    continue
+                }
+                accepting.append(shape)
+                for form in wildcardForms(segments, hostIsSegment: shape.hostIsSegment) {
+                    guard let shape = self.shape(definition, form, table: table, host: host) else { continue }
                     admitted += withLiteralsAsWritten(entries(shape), shape.segments)
                 }
             }
@@ -176,10 +180,34 @@ enum AppSiteAssociation {
         return (routesHost ? [https] : []) + (https.shouldFallback ? [router.defaultTable] : [])
     }
 
-    /// The definition's path segments, or `nil` when it cannot route a URL of `host` (its host
-    /// segment names another host).
-    private static func shape(_ definition: Definition, table: RouteTable, host: String?) -> Shape? {
-        var segments = definition.parsed.segments
+    /// The forms of a definition's segments without an inner `*`, whose entries together admit
+    /// what it routes: an inner `*` takes no segment (it is left out) or one or more, which a
+    /// `:name` stands for (the file's `*` takes any number of segments). When the host is the
+    /// first segment, a first `*` that takes more than the host is the host and a `:name`.
+    /// Without an inner `*`, the segments as they are.
+    ///
+    /// Each literal stays whole between two `/` of the entries, so no entry admits a URL whose
+    /// segment differs from the literal in its place: `/a/*/b` gives `/a/*/b` and `/a/b`, not
+    /// `/a*`, which would admit `/about`.
+    private static func wildcardForms(_ segments: [PatternSegment], hostIsSegment: Bool) -> [[PatternSegment]]
+    {
+        guard let inner = segments.dropLast().firstIndex(of: .wildcard) else { return [segments] }
+        let span = PatternSegment.parameter("*")
+        var taking = segments
+        taking[inner] = span
+        var forms = [taking]
+        if inner == 0 && hostIsSegment { forms.append([span] + taking) }
+        var none = segments
+        none.remove(at: inner)
+        return forms + [none]
+    }
+
+    /// The definition's path segments (`segments`: its own, or a form of them), or `nil` when
+    /// it cannot route a URL of `host` (its host segment names another host).
+    private static func shape(
+        _ definition: Definition, _ segments: [PatternSegment], table: RouteTable, host: String?
+    ) -> Shape? {
+        var segments = segments
         var hashParameter = definition.parsed.fragmentMark(of: .parameter)
         // A universal link's host is a domain name: it has a `.`.
         guard HostRule.readsAsSegment(Substring(host ?? "."), options: table.options),
@@ -191,7 +219,8 @@ enum AppSiteAssociation {
         var hostFragment: String? = nil
         switch first {
         case .wildcard:
-            return Shape(definition: definition, segments: [.wildcard], onlyHost: false)
+            // The `*` takes the host: its segments stay as they are (an inner `*` has forms).
+            return Shape(definition: definition, segments: segments, onlyHost: false, hostIsSegment: true)
         case .literal(let name):
             // `example.com#/about`: the host, then a fragment route.
             let hash = name.firstIndex(of: "#")
@@ -222,20 +251,6 @@ enum AppSiteAssociation {
             return [Component(path: "/", fragment: fragment(segments[...], prefix: encoded(rest)))]
         }
         if shape.onlyHost { return [Component(path: "/")] }
-        if let inner = segments.dropLast().firstIndex(of: .wildcard) {
-            // An inner `*` takes any number of segments, the fragment's too: the path up to it
-            // (or up to a literal's `#`), then any text, any fragment; and, as for any
-            // definition, the URLs whose path ends early and whose fragment gives the rest.
-            var path: [String] = []
-            for segment in segments[..<inner] {
-                if case .literal(let text) = segment, let hash = text.firstIndex(of: "#") {
-                    path.append(encoded(String(text[..<hash])))
-                    break
-                }
-                path.append(encoded(segment))
-            }
-            return fragmentEntries(shape) + [Component(path: "/" + path.joined(separator: "/") + "*")]
-        }
         var entries: [Component]
         let path = segments.isEmpty ? "/" : joined("", segments[...])
         switch segments.last {
@@ -259,12 +274,13 @@ enum AppSiteAssociation {
     ///
     /// - a literal with a `#` (`/docs#/:page`), cut at each of its `#`s: the path up to the
     ///   `#`, the fragment after it;
-    /// - a `:name` that is not the last segment, as it matches any text and drops the `#`
-    ///   (`/x#/y` reaches `/:a/:b`). One entry covers all of them: the path up to the first such
-    ///   `:name` (its `*` also matches the longer paths), the fragment `*/` then the segments
-    ///   after the last one. A `:name` just before a trailing `*` needs none: the wildcard's own
-    ///   entry for zero segments admits its path;
-    /// - a host segment that is a `:name`: the path `/`, every segment from the fragment.
+    /// - a `:name` or a template that is not the last segment, as it matches any text and drops
+    ///   the `#` (`/x#/y` reaches `/:a/:b`; a template's capture takes the `#`: `/xa#/b` reaches
+    ///   `/x{n}/:b`): one entry each, the path up to it, the fragment `*/` then the segments
+    ///   after it, so that every literal keeps its place. A `:name` just before a trailing `*`
+    ///   needs none: the wildcard's own entry for zero segments admits its path;
+    /// - a host segment that is a `:name` or a template: the path `/`, every segment from the
+    ///   fragment.
     private static func fragmentEntries(_ shape: Shape) -> [Component] {
         let segments = shape.segments
         var entries: [Component] = []
@@ -281,15 +297,17 @@ enum AppSiteAssociation {
                 if shape.hostIsSegment { entries.append(Component(path: path + "/", fragment: after)) }
             }
         }
-        let parameters = segments.indices.filter { index in
-            guard case .parameter = segments[index], index < segments.count - 1 else { return false }
-            return !(index == segments.count - 2 && segments.last == .wildcard)
-        }
-        if let first = parameters.first, let last = parameters.last {
-            entries.append(
-                Component(
-                    path: joined("", segments[...first]),
-                    fragment: fragment(segments[(last + 1)...], prefix: "*")))
+        for index in segments.indices.dropLast() {
+            switch segments[index] {
+            case .parameter, .template: break
+            case .literal, .wildcard: continue
+            }
+            if index == segments.count - 2 && segments.last == .wildcard { continue }
+            var path = joined("", segments[...index])
+            // After a host segment, the path's trailing `/` is dropped before the fragment is
+            // appended: the segment that takes the `#` has a character of the path.
+            if shape.hostIsSegment { path = path.dropLast() + "?*" }
+            entries.append(Component(path: path, fragment: fragment(segments[(index + 1)...], prefix: "*")))
         }
         if shape.hostIsParameter, !segments.isEmpty {
             entries.append(Component(path: "/", fragment: fragment(segments[...], prefix: "*")))
@@ -392,11 +410,14 @@ enum AppSiteAssociation {
     // MARK: Exclusions
 
     /// The paths an always-declining definition would be excluded with, as items; none for a
-    /// fragment route or a literal whose pattern needs a `*`.
+    /// fragment route (the host's literal with a `#` included: `/example.com#` matches only URLs
+    /// with a fragment) or a literal whose pattern needs a `*`.
     private static func exclusionItems(_ shape: Shape) -> [[PathItem]] {
         let segments = shape.segments
         if shape.onlyHost { return [[.literal("")]] }
-        guard !hasHashLiteral(segments), shape.hashParameter == nil else { return [] }
+        guard !hasHashLiteral(segments), shape.hashParameter == nil, shape.hostFragment == nil else {
+            return []
+        }
         // An inner `*` has no exclusion pattern of its own (its zero-segment form differs).
         guard !segments.dropLast().contains(.wildcard) else { return [] }
         var items: [PathItem] = []
