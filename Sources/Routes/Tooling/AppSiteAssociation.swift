@@ -31,11 +31,11 @@ extension Router {
     /// global table's), in routing order. Each definition gives a `components` entry: `:name`,
     /// an extended pattern's template (`{name}.jpg`) and a `*` become `*` (a `*` before other
     /// segments also gives an entry without it, for its zero segments), literals are
-    /// percent-encoded as they appear in a URL (a `#` as `%23`), a fragment route
-    /// (`/docs#/:page`) also gives a `#` pattern, a `:name` before the last segment gives one
-    /// entry for the URLs whose fragment supplies the segments after it (`/x#/y` reaches
-    /// `/:a/:b`), and a definition ending in a literal gets a second entry with a trailing `/`,
-    /// which the router reads the same.
+    /// percent-encoded as they appear in a URL (a `#` as `%23`), each a whole segment in its
+    /// place, a fragment route (`/docs#/:page`) also gives a `#` pattern, each `:name` or
+    /// template before the last segment gives an entry for the URLs whose fragment supplies the
+    /// segments after it (`/x#/y` reaches `/:a/:b`), and a definition ending in a literal gets a
+    /// second entry with a trailing `/`, which the router reads the same.
     ///
     /// A redirect (``RouteTable/addRedirect(from:to:priority:)``) is a route: its `from` is
     /// admitted as any route's pattern, since the app receives those URLs and routes their target
@@ -44,7 +44,8 @@ extension Router {
     ///
     /// Apple's `*` matches across `/`, so the file admits more than the router routes
     /// (`/user/view/*` admits `/user/view/1/2`): the app may receive a URL that it cannot route,
-    /// which its ``RouteTable/unmatchedHandler`` can open in the browser. Every URL the router
+    /// which its ``RouteTable/unmatchedHandler`` can open in the browser; but no URL that
+    /// differs from every accepting route in a literal segment. Every URL the router
     /// routes is admitted, as long as it is written in the usual encoding (characters that a
     /// path allows as they are, others as `%XX` in upper case). See <doc:UniversalLinksFile>.
     ///
