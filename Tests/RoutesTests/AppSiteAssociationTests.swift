@@ -697,7 +697,7 @@ extension AppSiteAssociationTests {
     /// whole and in their places: `UniversalLinksPromise`).
     @Test func theFileAgreesWithRoutingOnSmallRandomTables() throws {
         var counts = (routed: 0, admittedOnly: 0, excluded: 0)
-        for seed in 0..<60 as Range<UInt64> {
+        for seed in 0..<40 as Range<UInt64> {
             var world = SmallSiteWorld(seed: seed)
             let router = world.router
             // Without a host, the file for the hosts the table lists: a host segment's literal
@@ -710,7 +710,7 @@ extension AppSiteAssociationTests {
                 }
                 let file = try Association(json)
                 let promise = fileHost.map { UniversalLinksPromise(world.acceptingRoutes(host: $0)) }
-                for _ in 0..<300 {
+                for _ in 0..<250 {
                     let url = world.randomURL(host: host)
                     let routed = router.route(to: url)
                     let context = "\(url)\n\(router)\n\(json)"

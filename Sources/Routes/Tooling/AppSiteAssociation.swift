@@ -122,6 +122,8 @@ enum AppSiteAssociation {
                     declining.append(shape)
                     continue
                 }
+                // Exclusions are checked against the definition's own shape, whose `*` takes any
+                // segments; its entries come from its forms, which have no inner `*`.
                 accepting.append(shape)
                 for form in wildcardForms(segments, hostIsSegment: shape.hostIsSegment) {
                     guard let shape = self.shape(definition, form, table: table, host: host) else { continue }
