@@ -807,6 +807,9 @@ extension FuzzCase {
         }
 
         var files: [String: UniversalLinksMatcher] = [:]
+        func accepts(_ definition: Definition) -> Bool {
+            lines[ObjectIdentifier(definition)].map { !hasHandler(line: $0) || !declines(line: $0) } ?? true
+        }
         for candidate in candidates {
             guard let link = FuzzCase.usualEncoding(candidate), let host = URLComponents(string: link)?.host,
                 site.route(to: link)
@@ -829,6 +832,7 @@ extension FuzzCase {
                 }
                 files[host] = file
             }
+            checkLiteralPlaces(link, file: file, site: site, accepts: accepts)
             // Narrower names for cases of reported bugs (see Fuzz/known-issues): a `#` written
             // `%23` in the path also matches a literal `#`; a fragment's path gives segments to
             // any pattern (`/x#/y` routes to `/:a/:b`).
@@ -848,6 +852,55 @@ extension FuzzCase {
             check(
                 FuzzCase.skipped.contains(name),
                 "[\(name)] \(link.debugDescription) routes but the file for \(host) does not admit it: "
+                    + "\(file.components.map { ($0.path, $0.fragment ?? "", $0.exclude) })")
+        }
+    }
+
+    /// The file admits no URL that differs from every accepting route in a literal segment
+    /// (`site-association-literal`): the routed `link` with one segment of its path or of its
+    /// fragment's path changed (a `z` appended, or replaced by `q`), when the file admits it and
+    /// it does not route, is one that an accepting route of the tables routing asks for its host
+    /// matches loosely (`UniversalLinksPromise`: literals whole and in their places).
+    func checkLiteralPlaces(
+        _ link: String, file: UniversalLinksMatcher, site: Router, accepts: (Definition) -> Bool
+    ) {
+        guard let parts = URLComponents(string: link), let host = parts.host else { return }
+        let prefix = "https://" + host + (parts.port.map { ":\($0)" } ?? "")
+        let query = parts.percentEncodedQuery.map { "?" + $0 } ?? ""
+        let fragment = parts.percentEncodedFragment
+        let mark = fragment.flatMap { $0.firstIndex(of: "?") }
+        let fragmentPath = fragment.map { String($0[..<(mark ?? $0.endIndex)]) }
+        let fragmentQuery = fragment.flatMap { fragment in mark.map { String(fragment[$0...]) } } ?? ""
+        func changed(_ text: String) -> [String] {
+            let segments = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            // Not the empty text before a leading `/`: a path's host would change.
+            return segments.indices.dropFirst(text.hasPrefix("/") ? 1 : 0).flatMap { index -> [String] in
+                ["z", "q"].map { change in
+                    var copy = segments
+                    copy[index] = change == "z" ? copy[index] + "z" : "q"
+                    return copy.joined(separator: "/")
+                }
+            }
+        }
+        var variants = changed(parts.percentEncodedPath).map {
+            prefix + $0 + query + (fragment.map { "#" + $0 } ?? "")
+        }
+        if let fragmentPath {
+            variants += changed(fragmentPath).map {
+                prefix + parts.percentEncodedPath + query + "#" + $0 + fragmentQuery
+            }
+        }
+        let https = site.https
+        let tables = [https] + (https.shouldFallback ? [site.default] : [])
+        let promise = UniversalLinksPromise(
+            tables.flatMap { table in
+                table.definitions.filter(accepts).map { ($0.pattern, table.options) }
+            })
+        for variant in variants where variant != link && file.admits(variant) && !site.route(to: variant) {
+            FuzzCase.toolCheck(
+                "site-association-literal", promise.keeps(variant),
+                "\(variant.debugDescription) (from the routed \(link.debugDescription)) is admitted by the file for "
+                    + "\(host), but no accepting route has its literals in their places: "
                     + "\(file.components.map { ($0.path, $0.fragment ?? "", $0.exclude) })")
         }
     }
@@ -1657,8 +1710,8 @@ extension FuzzCase {
             let again = tools.route(trace.walks[number].url)
             direct.append(again)
             let actual = again.steps.map(\.description)
-            // A URL with bytes outside printable ASCII is read by Foundation, and its text may
-            // then differ from the string's (the known issue url-vs-string).
+            // A URL with bytes outside printable ASCII has a check name of its own: the target
+            // carries its fragment, written as a URL writes it (the redirect's event URL).
             let plain = url.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
             FuzzCase.toolCheck(
                 plain ? "redirect-direct" : "redirect-direct-not-ascii", actual == expected,

@@ -152,9 +152,38 @@ final class Redirect {
             var text = printed.text(
                 scheme: scheme, authority: authority, options: options, query: query.joined(separator: "&"))
         else { return nil }
-        if let fragment { text += "#" + fragment }
+        if let fragment { text += "#" + Redirect.encodedFragment(fragment) }
         return URLParts(string: text)
     }
+
+    /// A fragment as a URL writes it: what RFC 3986 allows in a fragment (`pchar`, `/`, `?`) and
+    /// well-formed escapes as they are, any other byte (a space, a non-ASCII letter, a `%` that
+    /// starts no escape) percent-encoded. A string routed as written may hold what a URL cannot;
+    /// so printed, the target is the text of the `URL` its event reports, and routing that URL
+    /// again reads what the redirect routed. Each value reads as before, unless it could not be
+    /// decoded (a malformed escape, bytes that are not UTF-8): it was kept as written, and is
+    /// now read from its new text (`%ZZ` stays `%ZZ`, `%ZZ%41` becomes `%ZZA`).
+    static func encodedFragment(_ written: Substring) -> String {
+        String(written).withBytes { bytes in
+            var encoded: [UInt8] = []
+            encoded.reserveCapacity(bytes.count)
+            for (index, byte) in bytes.enumerated() {
+                if byte != .percent
+                    ? fragmentBytes.contains(byte) : PercentDecoding.isEscape(bytes, at: index)
+                {
+                    encoded.append(byte)
+                } else {
+                    encoded += [.percent, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
+                }
+            }
+            return String(decoding: encoded, as: UTF8.self)
+        }
+    }
+
+    /// RFC 3986's fragment characters without `%`: unreserved, sub-delimiters, `:`, `@`, `/`, `?`.
+    private static let fragmentBytes = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?".utf8)
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }
 
 extension RouteTable {
