@@ -101,8 +101,9 @@ import Testing
     /// answers it.
     @Test func aLinkOpenedWhileResumingIsKeptBehindAndAnswered() {
         var opened: [RouteResolution<[Screen]>] = []
-        screens.myapp.add(pattern: "/chain") { [screens] _ in
-            opened.append(screens.openStack(for: "myapp://user/1/post/2"))
+        // Weak: the map holds this closure, and a strong capture would keep both alive.
+        screens.myapp.add(pattern: "/chain") { [weak screens] _ in
+            if let screens { opened.append(screens.openStack(for: "myapp://user/1/post/2")) }
             return .home
         }
         screens.suspend()
