@@ -37,6 +37,14 @@ import Routes
 //                       without braces
 //                    t  typed routes: values made from the URL line are printed with
 //                       `url(for:scheme:)`, routed, and must come back equal (see `TypedCheck`)
+//                    Y  typed shapes: a line `=Npattern` registers shape N of the family of
+//                       Tests/RoutesTests/TypedShapes.swift with that pattern, the other lines are
+//                       extended patterns (in a router of their own): printed values route back
+//                       equal or printing throws, no handler receives a capture value that its
+//                       constraint refuses, whatever the query says (see `ShapesCheck`)
+//                    M  near misses: a routed https URL with one literal of its route changed,
+//                       which no route's literals admit, is not admitted by the universal-links
+//                       file (the router of `A`)
 //   lines 1..<last patterns: even lines go to the `myapp` table, odd lines to the global table;
 //                  every fourth is registered with `add(definition:)`, the rest with `add(pattern:)`
 //   last line      the URL, routed as a String and (when `URL(string:)` accepts it) as a URL;
@@ -255,7 +263,7 @@ private struct FuzzCase {
         if options.contains("u") {
             checkBuiltURLs(router: router, sourceLines: registered.mapValues(\.line))
         }
-        if options.contains("A") { checkAppSiteAssociation(router: router) }
+        if options.contains("A") || options.contains("M") { checkAppSiteAssociation(router: router) }
         if options.contains("e") || options.contains("g") || options.contains("l") {
             checkTools(isURL: expected.isURL)
         }
@@ -263,6 +271,9 @@ private struct FuzzCase {
             SuspensionCheck(script: Array(lastLine.prefix(SuspensionCheck.maximumSteps))).run()
         }
         if options.contains("t") { TypedCheck(line: url, plusIsSpace: !options.contains("p")).run() }
+        if options.contains("Y") {
+            ShapesCheck(options: options, patterns: patterns, url: url, skipped: FuzzCase.skipped).run()
+        }
     }
 
     /// Routing `value` calls the same handlers as routing the string did.
@@ -539,6 +550,13 @@ extension FuzzCase {
 // MARK: - URL building (option u)
 
 /// The handler calls of a router built for one check.
+/// The route whose handler accepted a link of the universal-links check: whether its table reads
+/// the host as a segment, and its pattern. (Not the table, which holds the handler that holds
+/// this.)
+private final class AcceptingRoute {
+    var route: (hostIsSegment: Bool, pattern: String)?
+}
+
 private final class ParameterLog {
     var calls: [RouteParameters] = []
 }
@@ -771,10 +789,20 @@ extension FuzzCase {
         if options.contains("H") { site.default.options.insert(.treatHostAsPathComponent) }
         https.shouldFallback = options.contains("f")
         var lines: [ObjectIdentifier: Int] = [:]
+        // The route whose handler accepted the link being routed (`M`).
+        let accepting = AcceptingRoute()
         for (line, pattern) in patterns.enumerated() {
             let table = line.isMultiple(of: 2) ? https : site.default
             let priority = options.contains("P") ? (line * 7) % 5 - 2 : 0
-            let handler: RouteHandler? = hasHandler(line: line) ? { [self] _ in !declines(line: line) } : nil
+            // Not the table in the handler, which the table holds.
+            let hostIsSegment = table.options.contains(.treatHostAsPathComponent)
+            let handler: RouteHandler? =
+                hasHandler(line: line)
+                ? { [self] params in
+                    let accepted = !declines(line: line)
+                    if accepted { accepting.route = (hostIsSegment, params.pattern) }
+                    return accepted
+                } : nil
             for definition in table.add(pattern: pattern, priority: priority, handler: handler) {
                 lines[ObjectIdentifier(definition)] = line
             }
@@ -808,6 +836,7 @@ extension FuzzCase {
 
         var files: [String: UniversalLinksMatcher] = [:]
         for candidate in candidates {
+            accepting.route = nil
             guard let link = FuzzCase.usualEncoding(candidate), let host = URLComponents(string: link)?.host,
                 site.route(to: link)
             else { continue }
@@ -832,7 +861,10 @@ extension FuzzCase {
             // Narrower names for cases of reported bugs (see Fuzz/known-issues): a `#` written
             // `%23` in the path also matches a literal `#`; a fragment's path gives segments to
             // any pattern (`/x#/y` routes to `/:a/:b`).
-            if file.admits(link) { continue }
+            if options.contains("M"), let route = accepting.route {
+                checkNearMisses(link, route: route, site: site, file: file)
+            }
+            if !options.contains("A") || file.admits(link) { continue }
             // A fragment that gives a segment to a template of an extended pattern (`{n}.jpg`
             // takes `#x.jpg`) has a name of its own too.
             let linkParts = URLComponents(string: link)
@@ -855,6 +887,35 @@ extension FuzzCase {
     /// `text` as an https URL in the usual encoding: path segments and the fragment's path with
     /// the characters a path allows as they are, the others as `%XX` (upper case). `nil` when the
     /// host is not a domain (letters, digits, `-`, at least one `.`) or an escape is malformed.
+    /// `link`, routed by `route` (the pattern of the definition whose handler accepted it), with
+    /// one literal of that pattern changed: when no route's literals admit it (``NearMisses``),
+    /// the file must not admit it either.
+    func checkNearMisses(
+        _ link: String, route: (hostIsSegment: Bool, pattern: String), site: Router,
+        file: UniversalLinksMatcher
+    ) {
+        guard !route.hostIsSegment else { return }
+        let braces = options.contains("x")
+        // A narrower name while a `*` before other segments makes the file claim more (item 2 of
+        // issue 35: `/a/*/b` gives `/a*`).
+        let tables = site.https.shouldFallback ? [site.https, site.default] : [site.https]
+        let innerWildcard = tables.contains { table in
+            table.definitions.contains { definition in
+                let parsed = LinearReference.Pattern(definition.pattern, braces: braces)
+                return parsed.wildcardIndex.map { $0 < parsed.parts.count - 1 } ?? false
+            }
+        }
+        let name = innerWildcard ? "site-association-near-miss-inner-wildcard" : "site-association-near-miss"
+        for nearMiss in NearMisses.of(link, pattern: LinearReference.Pattern(route.pattern, braces: braces))
+        where !NearMisses.isNearARoute(nearMiss, site, readsBraces: { _, _ in braces }) {
+            check(
+                !file.admits(nearMiss) || FuzzCase.skipped.contains(name),
+                "[\(name)] \(nearMiss.debugDescription) (\(link.debugDescription) with a literal of "
+                    + "\(route.pattern.debugDescription) changed) is admitted, but no route's literals admit it: "
+                    + "\(file.components.map { ($0.path, $0.fragment ?? "", $0.exclude) })")
+        }
+    }
+
     static func usualEncoding(_ text: String) -> String? {
         guard let components = URLComponents(string: text), let host = components.percentEncodedHost,
             host.contains("."), host != ".",
@@ -1197,7 +1258,7 @@ private struct SuspensionCheck {
 }
 
 /// Prints what failed (control characters escaped) and traps, so that libFuzzer keeps the input.
-private func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
     guard !condition() else { return }
     var text = ""
     for scalar in message().unicodeScalars {

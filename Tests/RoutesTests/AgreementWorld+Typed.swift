@@ -246,9 +246,8 @@ extension AgreementWorld {
     func randomValue<Shape: TypedShape>(of shape: Shape.Type) -> Shape {
         var chooser = ShapeChooser { [unowned self] count in Int.random(in: 0..<count, using: &generator) }
         let issues = self.issues
-        var avoiding: Set<ShapeKindIssue> = []
-        if issues.typedPrintingAndReadingDisagree { avoiding.insert(.printingAndReadingDisagree) }
-        if issues.typedDictionaryWithOtherKeys { avoiding.insert(.dictionaryWithOtherKeys) }
+        let avoiding: Set<ShapeKindIssue> =
+            issues.typedDictionaryWithOtherKeys ? [.dictionaryWithOtherKeys] : []
         return Shape.random(&chooser, avoiding: avoiding)
     }
 
@@ -322,7 +321,7 @@ extension AgreementWorld {
             let names = Set(expansions.flatMap { LinearReference.Pattern($0, braces: true).parameterNames })
             for name in names.sorted() {
                 query.append(
-                    name + "=" + ["tags", "..%2F..%2Fadmin", "abc", "-1"].randomElement(using: &generator)!)
+                    name + "=" + ShapeValues.refusedQueryValues.randomElement(using: &generator)!)
             }
         }
         // The fragment's path gives the last segments (`/x#/y`), or an anchor (`#comments`).

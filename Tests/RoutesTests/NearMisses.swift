@@ -86,10 +86,9 @@ enum NearMisses {
         for part in parts {
             switch part {
             case .literal(let bytes):
-                // A `#` may start the fragment, and a `*` or `?` is Apple's: anything.
-                let special = bytes.contains {
-                    $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?")
-                }
+                // A `#` may start the fragment, a `*` or `?` is Apple's, a `%` may be an escape
+                // that does not decode (written as it is): anything.
+                let special = bytes.contains { "#*?%".utf8.contains($0) }
                 skeleton += "/" + (special ? "*" : encoded(bytes))
             case .parameter, .template: skeleton += "/*"
             case .wildcard: skeleton += dropsWildcard ? "" : "/*"
