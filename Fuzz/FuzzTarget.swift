@@ -42,9 +42,6 @@ import Routes
 //                       extended patterns (in a router of their own): printed values route back
 //                       equal or printing throws, no handler receives a capture value that its
 //                       constraint refuses, whatever the query says (see `ShapesCheck`)
-//                    M  near misses: a routed https URL with one literal of its route changed,
-//                       which no route's literals admit, is not admitted by the universal-links
-//                       file (the router of `A`)
 //   lines 1..<last patterns: even lines go to the `myapp` table, odd lines to the global table;
 //                  every fourth is registered with `add(definition:)`, the rest with `add(pattern:)`
 //   last line      the URL, routed as a String and (when `URL(string:)` accepts it) as a URL;
@@ -263,7 +260,7 @@ private struct FuzzCase {
         if options.contains("u") {
             checkBuiltURLs(router: router, sourceLines: registered.mapValues(\.line))
         }
-        if options.contains("A") || options.contains("M") { checkAppSiteAssociation(router: router) }
+        if options.contains("A") { checkAppSiteAssociation(router: router) }
         if options.contains("e") || options.contains("g") || options.contains("l") {
             checkTools(isURL: expected.isURL)
         }
@@ -550,13 +547,6 @@ extension FuzzCase {
 // MARK: - URL building (option u)
 
 /// The handler calls of a router built for one check.
-/// The route whose handler accepted a link of the universal-links check: whether its table reads
-/// the host as a segment, and its pattern. (Not the table, which holds the handler that holds
-/// this.)
-private final class AcceptingRoute {
-    var route: (hostIsSegment: Bool, pattern: String)?
-}
-
 private final class ParameterLog {
     var calls: [RouteParameters] = []
 }
@@ -789,20 +779,10 @@ extension FuzzCase {
         if options.contains("H") { site.default.options.insert(.treatHostAsPathComponent) }
         https.shouldFallback = options.contains("f")
         var lines: [ObjectIdentifier: Int] = [:]
-        // The route whose handler accepted the link being routed (`M`).
-        let accepting = AcceptingRoute()
         for (line, pattern) in patterns.enumerated() {
             let table = line.isMultiple(of: 2) ? https : site.default
             let priority = options.contains("P") ? (line * 7) % 5 - 2 : 0
-            // Not the table in the handler, which the table holds.
-            let hostIsSegment = table.options.contains(.treatHostAsPathComponent)
-            let handler: RouteHandler? =
-                hasHandler(line: line)
-                ? { [self] params in
-                    let accepted = !declines(line: line)
-                    if accepted { accepting.route = (hostIsSegment, params.pattern) }
-                    return accepted
-                } : nil
+            let handler: RouteHandler? = hasHandler(line: line) ? { [self] _ in !declines(line: line) } : nil
             for definition in table.add(pattern: pattern, priority: priority, handler: handler) {
                 lines[ObjectIdentifier(definition)] = line
             }
@@ -835,8 +815,10 @@ extension FuzzCase {
         }
 
         var files: [String: UniversalLinksMatcher] = [:]
+        func accepts(_ definition: Definition) -> Bool {
+            lines[ObjectIdentifier(definition)].map { !hasHandler(line: $0) || !declines(line: $0) } ?? true
+        }
         for candidate in candidates {
-            accepting.route = nil
             guard let link = FuzzCase.usualEncoding(candidate), let host = URLComponents(string: link)?.host,
                 site.route(to: link)
             else { continue }
@@ -858,13 +840,11 @@ extension FuzzCase {
                 }
                 files[host] = file
             }
+            checkLiteralPlaces(link, file: file, site: site, accepts: accepts)
             // Narrower names for cases of reported bugs (see Fuzz/known-issues): a `#` written
             // `%23` in the path also matches a literal `#`; a fragment's path gives segments to
             // any pattern (`/x#/y` routes to `/:a/:b`).
-            if options.contains("M"), let route = accepting.route {
-                checkNearMisses(link, route: route, site: site, file: file)
-            }
-            if !options.contains("A") || file.admits(link) { continue }
+            if file.admits(link) { continue }
             // A fragment that gives a segment to a template of an extended pattern (`{n}.jpg`
             // takes `#x.jpg`) has a name of its own too.
             let linkParts = URLComponents(string: link)
@@ -884,38 +864,58 @@ extension FuzzCase {
         }
     }
 
-    /// `text` as an https URL in the usual encoding: path segments and the fragment's path with
-    /// the characters a path allows as they are, the others as `%XX` (upper case). `nil` when the
-    /// host is not a domain (letters, digits, `-`, at least one `.`) or an escape is malformed.
-    /// `link`, routed by `route` (the pattern of the definition whose handler accepted it), with
-    /// one literal of that pattern changed: when no route's literals admit it (``NearMisses``),
-    /// the file must not admit it either.
-    func checkNearMisses(
-        _ link: String, route: (hostIsSegment: Bool, pattern: String), site: Router,
-        file: UniversalLinksMatcher
+    /// The file admits no URL that differs from every accepting route in a literal segment
+    /// (`site-association-literal`): the routed `link` with one segment of its path or of its
+    /// fragment's path changed (a `z` appended, or replaced by `q`), when the file admits it and
+    /// it does not route, is one that an accepting route of the tables routing asks for its host
+    /// matches loosely (`UniversalLinksPromise`: literals whole and in their places).
+    func checkLiteralPlaces(
+        _ link: String, file: UniversalLinksMatcher, site: Router, accepts: (Definition) -> Bool
     ) {
-        guard !route.hostIsSegment else { return }
-        let braces = options.contains("x")
-        // A narrower name while a `*` before other segments makes the file claim more (item 2 of
-        // issue 35: `/a/*/b` gives `/a*`).
-        let tables = site.https.shouldFallback ? [site.https, site.default] : [site.https]
-        let innerWildcard = tables.contains { table in
-            table.definitions.contains { definition in
-                let parsed = LinearReference.Pattern(definition.pattern, braces: braces)
-                return parsed.wildcardIndex.map { $0 < parsed.parts.count - 1 } ?? false
+        guard let parts = URLComponents(string: link), let host = parts.host else { return }
+        let prefix = "https://" + host + (parts.port.map { ":\($0)" } ?? "")
+        let query = parts.percentEncodedQuery.map { "?" + $0 } ?? ""
+        let fragment = parts.percentEncodedFragment
+        let mark = fragment.flatMap { $0.firstIndex(of: "?") }
+        let fragmentPath = fragment.map { String($0[..<(mark ?? $0.endIndex)]) }
+        let fragmentQuery = fragment.flatMap { fragment in mark.map { String(fragment[$0...]) } } ?? ""
+        func changed(_ text: String) -> [String] {
+            let segments = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            // Not the empty text before a leading `/`: a path's host would change.
+            return segments.indices.dropFirst(text.hasPrefix("/") ? 1 : 0).flatMap { index -> [String] in
+                ["z", "q"].map { change in
+                    var copy = segments
+                    copy[index] = change == "z" ? copy[index] + "z" : "q"
+                    return copy.joined(separator: "/")
+                }
             }
         }
-        let name = innerWildcard ? "site-association-near-miss-inner-wildcard" : "site-association-near-miss"
-        for nearMiss in NearMisses.of(link, pattern: LinearReference.Pattern(route.pattern, braces: braces))
-        where !NearMisses.isNearARoute(nearMiss, site, readsBraces: { _, _ in braces }) {
-            check(
-                !file.admits(nearMiss) || FuzzCase.skipped.contains(name),
-                "[\(name)] \(nearMiss.debugDescription) (\(link.debugDescription) with a literal of "
-                    + "\(route.pattern.debugDescription) changed) is admitted, but no route's literals admit it: "
+        var variants = changed(parts.percentEncodedPath).map {
+            prefix + $0 + query + (fragment.map { "#" + $0 } ?? "")
+        }
+        if let fragmentPath {
+            variants += changed(fragmentPath).map {
+                prefix + parts.percentEncodedPath + query + "#" + $0 + fragmentQuery
+            }
+        }
+        let https = site.https
+        let tables = [https] + (https.shouldFallback ? [site.default] : [])
+        let promise = UniversalLinksPromise(
+            tables.flatMap { table in
+                table.definitions.filter(accepts).map { ($0.pattern, table.options) }
+            })
+        for variant in variants where variant != link && file.admits(variant) && !site.route(to: variant) {
+            FuzzCase.toolCheck(
+                "site-association-literal", promise.keeps(variant),
+                "\(variant.debugDescription) (from the routed \(link.debugDescription)) is admitted by the file for "
+                    + "\(host), but no accepting route has its literals in their places: "
                     + "\(file.components.map { ($0.path, $0.fragment ?? "", $0.exclude) })")
         }
     }
 
+    /// `text` as an https URL in the usual encoding: path segments and the fragment's path with
+    /// the characters a path allows as they are, the others as `%XX` (upper case). `nil` when the
+    /// host is not a domain (letters, digits, `-`, at least one `.`) or an escape is malformed.
     static func usualEncoding(_ text: String) -> String? {
         guard let components = URLComponents(string: text), let host = components.percentEncodedHost,
             host.contains("."), host != ".",
@@ -1718,8 +1718,8 @@ extension FuzzCase {
             let again = tools.route(trace.walks[number].url)
             direct.append(again)
             let actual = again.steps.map(\.description)
-            // A URL with bytes outside printable ASCII is read by Foundation, and its text may
-            // then differ from the string's (the known issue url-vs-string).
+            // A URL with bytes outside printable ASCII has a check name of its own: the target
+            // carries its fragment, written as a URL writes it (the redirect's event URL).
             let plain = url.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
             FuzzCase.toolCheck(
                 plain ? "redirect-direct" : "redirect-direct-not-ascii", actual == expected,

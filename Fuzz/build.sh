@@ -4,10 +4,10 @@
 #      libFuzzer and AddressSanitizer;
 #   2. Fuzz/FuzzTarget.swift and Fuzz/ShapesCheck.swift, the repository's linear reference
 #      (Tests/RoutesTests/LinearReference.swift), Apple's universal-links matching
-#      (Tests/RoutesTests/UniversalLinksMatcher.swift), the typed shapes
-#      (Tests/RoutesTests/TypedShapes.swift) and the near misses of the universal-links file
-#      (Tests/RoutesTests/NearMisses.swift), which import Routes and see only its public API,
-#      linked with it.
+#      (Tests/RoutesTests/UniversalLinksMatcher.swift), the file's promise about literals
+#      (Tests/RoutesTests/UniversalLinksPromise.swift) and the typed shapes
+#      (Tests/RoutesTests/TypedShapes.swift), which import
+#      Routes and see only its public API, linked with it.
 #
 #   Fuzz/build.sh              # optimized (-O), as run.sh uses
 #   Fuzz/build.sh -Onone       # extra swiftc flags go to both steps (the last -O* wins)
@@ -38,8 +38,8 @@ swiftc "${flags[@]}" "$@" \
     -module-name RoutesFuzz \
     -I "$out/module" -L "$out/module" -lRoutes \
     "$fuzz_dir/FuzzTarget.swift" "$fuzz_dir/ShapesCheck.swift" "$root/Tests/RoutesTests/LinearReference.swift" \
-    "$root/Tests/RoutesTests/UniversalLinksMatcher.swift" "$root/Tests/RoutesTests/TypedShapes.swift" \
-    "$root/Tests/RoutesTests/NearMisses.swift" \
+    "$root/Tests/RoutesTests/UniversalLinksMatcher.swift" "$root/Tests/RoutesTests/UniversalLinksPromise.swift" \
+    "$root/Tests/RoutesTests/TypedShapes.swift" \
     -o "$out/routes-fuzzer"
 
 echo "built $out/routes-fuzzer"

@@ -12,6 +12,9 @@
 #             timed side by side in one process (RouterProfile scale 300; ~10 s)
 #   --all     both
 #
+# Cases 11 (templates without fixed text at either end, `/p/{a}-k{i}-{b}`) also run at 10
+# templates, and their row compares the two.
+#
 # Each case runs twice under callgrind, collecting only the Routers.lookUp loop: once over its
 # URLs one time, once over them repeated to about 20,000 lookups (5,000 for routing-kit, 2,000
 # for the linear reference). Per lookup = (difference of the two runs) / (difference of their
@@ -70,22 +73,26 @@ print(ir, mallocs)
 EOF
 }
 
-# run CASE LOOKUPS: prints "IR MALLOCS LOOKUPS VALUES_PER_HIT" of one run.
+# run CASE LOOKUPS [ROUTES]: prints "IR MALLOCS LOOKUPS VALUES_PER_HIT" of one run at ROUTES
+# routes (default N).
 run() {
-    local file="$out/callgrind.$1.$n.$2.out" line
+    local size="${3:-$n}"
+    local file="$out/callgrind.$1.$size.$2.out" line
     line="$(SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$file" \
-        --toggle-collect='$s14RouterWorkload7RoutersO6lookUp*' "$profile" case "$1" "$n" "$2" 2> "$file.log" \
+        --toggle-collect='$s14RouterWorkload7RoutersO6lookUp*' "$profile" case "$1" "$size" "$2" 2> "$file.log" \
         | grep '^case ')" || { cat "$file.log" >&2; exit 1; }
     echo "$(counts "$file") $(awk '{ print $6, $8 }' <<< "$line")"
 }
 
-# measure CASE LOOKUPS: appends "CASE IR_PER_LOOKUP MALLOCS_PER_LOOKUP VALUES_PER_HIT" to results.
+# measure CASE LOOKUPS [ROUTES]: appends "CASE IR_PER_LOOKUP MALLOCS_PER_LOOKUP VALUES_PER_HIT"
+# to results (CASE@ROUTES when ROUTES is given).
 measure() {
-    echo "  $1" >&2
+    local name="$1${3:+@$3}"
+    echo "  $name" >&2
     local one many
-    one=($(run "$1" 1)) && many=($(run "$1" "$2"))
-    if [ "${#one[@]}" != 4 ] || [ "${#many[@]}" != 4 ]; then echo "$1 failed" >&2; exit 1; fi
-    awk -v c="$1" -v i1="${one[0]}" -v m1="${one[1]}" -v l1="${one[2]}" \
+    one=($(run "$1" 1 "${3:-}")) && many=($(run "$1" "$2" "${3:-}"))
+    if [ "${#one[@]}" != 4 ] || [ "${#many[@]}" != 4 ]; then echo "$name failed" >&2; exit 1; fi
+    awk -v c="$name" -v i1="${one[0]}" -v m1="${one[1]}" -v l1="${one[2]}" \
         -v i2="${many[0]}" -v m2="${many[1]}" -v l2="${many[2]}" -v v="${many[3]}" \
         'BEGIN { printf "%s %.1f %.3f %s\n", c, (i2 - i1) / (l2 - l1), (m2 - m1) / (l2 - l1), v }' >> "$results"
 }
@@ -94,6 +101,8 @@ echo "callgrind, N = $n routes (each case twice):" >&2
 for c in miss hit subscript string string-any int dictionary canroute-hit canroute-miss canroute-mixed mixed typed-hit in-segment-hit resolve-hit; do
     measure "$c" 20000
 done
+# Templates without fixed text at either end, all in one place: at N and at 10 templates.
+for c in middle-text-hit middle-text-miss; do measure "$c" 5000; measure "$c" 5000 10; done
 for c in trie-miss trie-hit; do measure "$c" 5000; done
 for c in linear-miss linear-hit; do measure "$c" 2000; done
 
@@ -160,6 +169,15 @@ row("`canRoute(to:)`, mixed (90% hits)", "canroute-mixed", 1500, 0, number_label
 row("hit, extended patterns: each value a typed capture (`{id:int}`)", "typed-hit", None, 0, number_label="9")
 row("hit, extended patterns: each value beside fixed text (`{id}.json`)", "in-segment-hit", None, 0, number_label="9")
 row("`RouteMap.resolve(_:)` hit, each closure gives a four-word value", "resolve-hit", None, 0, number_label="10")
+# Templates without fixed text at either end in one place: flat in their number, like lookups
+# in the number of routes (the same instructions at N and at 10 templates, within 2%).
+for label, key in [("hit", "middle-text-hit"), ("miss", "middle-text-miss")]:
+    ir, mallocs = rows[key]
+    small = rows[key + "@10"][0]
+    flat = ir / small
+    print(f"| 11 | {label}, {int(n):,} templates without fixed text at either end in one place "
+          f"(`/p/{{a}}-k{{i}}-{{b}}`) | {cell(key)} |  |  | ≤ 1.02× the instructions at 10 templates "
+          f"({number(small)}: {flat:.3f}×), 0 mallocs | {met(flat <= 1.02 and mallocs == 0)} |")
 ir, mallocs = rows["mixed"]
 print(f"|  | `route(to:)`, mixed (90% hits), reads nothing: the benchmark's lookup | {cell('mixed')} |  |  | "
       f"0 mallocs | {met(mallocs == 0)} |")

@@ -38,7 +38,6 @@ final class TypedPart {
     /// Kinds of the captures of untyped extended patterns.
     static let untypedKinds: [ShapeKind] = [.int, .string, .string, .tab, .bool, .double, .level]
 
-    let issues: KnownIssues
     /// Each shape's table and pattern.
     let plan: [(shape: any TypedShape.Type, scheme: String, pattern: String)]
     /// ``ShapePatterns/current`` while the world is used.
@@ -58,8 +57,7 @@ final class TypedPart {
     /// The typed handlers' calls, by the position of their `.handler` entry in the log.
     var calls: [Int: TypedCall] = [:]
 
-    init(seed: UInt64, issues: KnownIssues) {
-        self.issues = issues
+    init(seed: UInt64) {
         var generator = SeededGenerator(seed: seed &* 0x9E37_79B9 &+ 35)
         var plan: [(shape: any TypedShape.Type, scheme: String, pattern: String)] = []
         for shape in ShapeFamily.shapes where Int.random(in: 0..<5, using: &generator) > 0 {
@@ -69,7 +67,7 @@ final class TypedPart {
                 (
                     shape, scheme,
                     Self.randomPattern(
-                        shape.properties, typed: true, literalFirst: literalFirst, issues: issues,
+                        shape.properties, typed: true, literalFirst: literalFirst,
                         using: &generator)
                 ))
         }
@@ -87,14 +85,14 @@ final class TypedPart {
     /// capture in one segment; literals; a wildcard anywhere; optional groups around optional
     /// captures (and now and then a required one).
     static func randomPattern(
-        _ properties: [ShapeProperty], typed: Bool, literalFirst: Bool, issues: KnownIssues,
+        _ properties: [ShapeProperty], typed: Bool, literalFirst: Bool,
         using generator: inout SeededGenerator
     ) -> String {
         func chance(_ one: Int, in all: Int) -> Bool { Int.random(in: 0..<all, using: &generator) < one }
         var captured = properties.filter { property in
             switch property.kind {
             case .wildcard:
-                return !property.isOptional || issues.urlBuildingDropsWildcardComponents || chance(3, in: 4)
+                return !property.isOptional || chance(3, in: 4)
             case .strings, .ints: return chance(1, in: 10)
             default: return !typed || chance(1, in: 2)
             }
@@ -133,11 +131,7 @@ final class TypedPart {
         }
         if let wildcard {
             let text = wildcard.key == RouteParameters.Keys.wildcard ? "*" : "{\(wildcard.key):*}"
-            // An inner `*` only once the universal-links file writes it right (item 2).
-            let position =
-                issues.fileClaimsMoreForAnInnerWildcard
-                ? segments.count : Int.random(in: 0...segments.count, using: &generator)
-            segments.insert((text, false), at: position)
+            segments.insert((text, false), at: Int.random(in: 0...segments.count, using: &generator))
         }
         if literalFirst { segments.insert((literals.randomElement(using: &generator)!, false), at: 0) }
         var text = ""
@@ -171,7 +165,7 @@ extension AgreementWorld {
             properties.append(ShapeProperty(key: "w", kind: .wildcard, isOptional: true))
         }
         let pattern = TypedPart.randomPattern(
-            properties, typed: false, literalFirst: reachedByHTTPS(table), issues: issues, using: &generator)
+            properties, typed: false, literalFirst: reachedByHTTPS(table), using: &generator)
         let answer = [Answer.accept, .accept, .decline, .byValues].randomElement(using: &generator)!
         let scheme = table.scheme
         let definitions = table.add(pattern: pattern, priority: Int.random(in: -1...1, using: &generator)) {
@@ -242,13 +236,10 @@ extension AgreementWorld {
         }
     }
 
-    /// A random value of `shape` (leaving out the values of known issues).
+    /// A random value of `shape`.
     func randomValue<Shape: TypedShape>(of shape: Shape.Type) -> Shape {
         var chooser = ShapeChooser { [unowned self] count in Int.random(in: 0..<count, using: &generator) }
-        let issues = self.issues
-        let avoiding: Set<ShapeKindIssue> =
-            issues.typedDictionaryWithOtherKeys ? [.dictionaryWithOtherKeys] : []
-        return Shape.random(&chooser, avoiding: avoiding)
+        return Shape.random(&chooser)
     }
 
     /// The scheme and host to print a value of a shape registered in the table of `scheme` with.
@@ -324,18 +315,13 @@ extension AgreementWorld {
                     name + "=" + ShapeValues.refusedQueryValues.randomElement(using: &generator)!)
             }
         }
-        // The fragment's path gives the last segments (`/x#/y`), or an anchor (`#comments`).
-        var anchor: String?
-        switch Int.random(in: 0..<8, using: &generator) {
-        case 0 where segments.count >= 2:
+        // Now and then the fragment's path gives the last segments (`/x#/y`).
+        if segments.count >= 2, Int.random(in: 0..<8, using: &generator) == 0 {
             segments[Int.random(in: 0..<(segments.count - 1), using: &generator)] += "#"
-        case 1: anchor = "comments"
-        default: break
         }
         return finishedURL(
             scheme: route.scheme, segments: segments,
-            query: query.isEmpty ? nil : query.joined(separator: "&"),
-            anchor: anchor)
+            query: query.isEmpty ? nil : query.joined(separator: "&"))
     }
 }
 

@@ -40,27 +40,6 @@ struct KnownIssues {
     /// fragment of query items (`#ref=a`) while the router has redirects.
     var redirectAppendsAFragmentToATargetsFragment = false
 
-    // Typed worlds (``AgreementWorld/init(seed:issues:typed:)``): issue 35's items, being fixed.
-
-    /// Item 1: a typed route reads a capture that its expansion lacks (a capture of an optional
-    /// group) from a query item of that name, which no constraint checks: that such a property
-    /// is `nil` is not checked.
-    var typedCaptureReadFromQuery = true
-    /// Item 4: `url(for:)` compares text, not values: a value whose printing and reading
-    /// disagree (an enum with its own `Codable`, a relative `URL`, an empty array that reads back
-    /// `nil`, a `nil` wildcard property that reads back `[]`) prints a URL that does not read
-    /// back, which only `roundTrip` reports: a printed value that `roundTrip` reports is not
-    /// checked.
-    var typedPrintingAndReadingDisagree = true
-    /// Item 6: a dictionary whose keys are not `String` prints repeated keys instead of
-    /// throwing: the shapes' values hold none.
-    var typedDictionaryWithOtherKeys = true
-    /// Item 11: `url(for:)` drops the wildcard components given for a pattern without `*`: a
-    /// shape's wildcard property is always the pattern's `*`.
-    var urlBuildingDropsWildcardComponents = true
-    /// Item 2: the universal-links file claims more than its routes for a `*` before other
-    /// segments (`/*/tz/:tm/paid` gives `/*`, `/a/*/b` gives `/a*`): a `*` ends its pattern.
-    var fileClaimsMoreForAnInnerWildcard = true
 }
 
 /// How a generated handler answers: always, never, or by the values it receives (a fixed function
@@ -159,7 +138,7 @@ final class AgreementWorld {
         self.issues = issues
         generator = SeededGenerator(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 7)
         wildcardRedirects = !issues.lintIgnoresTheFragmentARedirectCarries || Bool.random(using: &generator)
-        typed = isTyped ? TypedPart(seed: seed, issues: issues) : nil
+        typed = isTyped ? TypedPart(seed: seed) : nil
         router.onEvent = { [unowned self] event in
             typed?.observe(event, in: self)
             log.append(.event(event))
@@ -421,9 +400,7 @@ final class AgreementWorld {
     /// The URL of `segments` (as written; a segment ending in `#` starts the fragment) in a table
     /// of `scheme`, sometimes a segment more or less, with a host, a query (`query` added to it)
     /// and a fragment.
-    func finishedURL(scheme: String, segments: [String], query: String? = nil, anchor: String? = nil)
-        -> String
-    {
+    func finishedURL(scheme: String, segments: [String], query: String? = nil) -> String {
         let table = router[scheme]
         var segments = segments
         // Near misses: a segment more or less.
@@ -478,12 +455,14 @@ final class AgreementWorld {
                 fragment += "?ref=a"
             }
             url += "#" + fragment
-        } else if let anchor {
-            url += "#" + anchor
-        } else if !(issues.redirectAppendsAFragmentToATargetsFragment && hasRedirects),
-            Int.random(in: 0..<8, using: &generator) == 0
-        {
-            url += "#ref=a"
+        } else if !(issues.redirectAppendsAFragmentToATargetsFragment && hasRedirects) {
+            switch Int.random(in: 0..<8, using: &generator) {
+            case 0: url += "#ref=a"
+            // A web anchor in a table with hosts (and the global table it falls back to), more
+            // of the path in the other tables.
+            case 1: url += "#top"
+            default: break
+            }
         }
         return url
     }

@@ -206,9 +206,26 @@ import Testing
         }
         #expect(!file.admits("https://example.com/user/7#/posts/3"))
         #expect(!file.admits("https://example.com/user/7"))
-        // One entry for all the parameters: the path up to the first, the segments after the last.
-        #expect(file.components.map(\.path) == ["/user/*", "/user/*/posts/*/edit", "/user/*/posts/*/edit/"])
-        #expect(file.components.first?.fragment == "*/edit*")
+        // One entry per parameter: the path up to it, the segments after it.
+        #expect(
+            file.components.map { "\($0.path) \($0.fragment ?? "")" } == [
+                "/user/* */posts/*/edit*", "/user/*/posts/* */edit*", "/user/*/posts/*/edit ",
+                "/user/*/posts/*/edit/ ",
+            ])
+    }
+
+    // Defect (issue 35, item 2): one fragment entry stood for every parameter, the path up to the
+    // first and the segments after the last, so the literals between them had no place:
+    // `/user/7/zzz/3#/edit` was admitted for `/user/:id/posts/:post/edit`.
+    @Test func aFragmentEntryKeepsTheLiteralsBetweenParameters() throws {
+        router.https.add(pattern: "/user/:id/posts/:post/edit")
+        let file = try Association(router.appSiteAssociation(appIDs: [appID]))
+        for url in ["https://example.com/user/7/zzz/3#/edit", "https://example.com/user/7/zzz#/3/edit"] {
+            #expect(!router.route(to: url) && !file.admits(url), "\(url)")
+        }
+        for url in ["https://example.com/user/7#/posts/3/edit", "https://example.com/user/7/posts/3#/edit"] {
+            #expect(router.route(to: url) && file.admits(url), "\(url)")
+        }
     }
 
     // Defect site-association-inner-wildcard-fragment (Fuzz/regressions/
@@ -226,8 +243,6 @@ import Testing
             #expect(router.route(to: url) && association.admits(url), "\(url)")
         }
         #expect(!association.admits("https://example.com/x"))
-        #expect(association.components.map(\.path) == ["/*", "/*/*/**"])
-        #expect(association.components.first?.fragment == "*/*")
 
         // The `*` takes no segment; a literal with a `#` before it; a `:name` host segment.
         for (pattern, url) in [
@@ -249,11 +264,92 @@ import Testing
             #expect(hostRouter.route(to: url) && hostFile.admits(url), "\(url)")
         }
 
-        // Without a `:name` before the `*`, only the path up to it.
+        // Without a `:name` before the `*`, the `*` takes some segments or none.
         let other = Router()
         other.https.add(pattern: "/files/*/:name")
         let file = try Association(other.appSiteAssociation(appIDs: [appID]))
-        #expect(file.components.map(\.path) == ["/files*"])
+        #expect(file.components.map(\.path) == ["/files/*/*", "/files/*"])
+    }
+
+    // Defect (issue 35, item 2): an inner `*` wrote the path up to it, then any text: a pattern
+    // that starts with `*` claimed the whole site (`/*/tz/:tm/paid` gave `{ "/": "/*" }`), and
+    // `/a/*/b` gave `/a*`, which admits `/about`.
+    @Test func anInnerWildcardDoesNotClaimTheWholeSite() throws {
+        router.https.add(pattern: "/*/tz/:tm/paid")
+        router.https.add(pattern: "/a/*/b")
+        #expect(
+            try entries().filter { !$0.contains("#") } == [
+                "/*/tz/*/paid", "/*/tz/*/paid/", "/tz/*/paid", "/tz/*/paid/", "/a/*/b", "/a/*/b/", "/a/b",
+                "/a/b/",
+            ])
+        let file = try Association(router.appSiteAssociation(appIDs: [appID]))
+        for path in ["/", "/about", "/anything/else", "/a/x", "/x/tz/9/free", "/x/tz/9/paid/more", "/abc/b"] {
+            let url = "https://example.com" + path
+            #expect(!router.route(to: url) && !file.admits(url), "\(url)")
+        }
+        for path in [
+            "/x/y/tz/9/paid", "/tz/9/paid", "/tz/9/paid/", "/a/b", "/a/x/y/b", "/a/x#/y/b", "/x#/tz/9/paid",
+            "/tz/9#/paid", "/x/y#/z/tz/9/paid",
+        ] {
+            let url = "https://example.com" + path
+            #expect(router.route(to: url) && file.admits(url), "\(url)")
+        }
+
+        // With the host as the first segment, the `*` takes the host, and maybe more.
+        let hostRouter = Router()
+        hostRouter.https.options.insert(.treatHostAsPathComponent)
+        hostRouter.https.add(pattern: "/*/tz/:tm/paid")
+        let hostFile = try Association(hostRouter.appSiteAssociation(appIDs: [appID], host: "example.com"))
+        for path in ["/tz/9/paid", "/x/tz/9/paid", "#/tz/9/paid", "/#/tz/9/paid", "/tz/9#/paid"] {
+            let url = "https://example.com" + path
+            #expect(hostRouter.route(to: url) && hostFile.admits(url), "\(url)")
+        }
+        for path in ["/", "/about", "/x/tz/9/free"] {
+            let url = "https://example.com" + path
+            #expect(!hostRouter.route(to: url) && !hostFile.admits(url), "\(url)")
+        }
+    }
+
+    // Defect site-association-template-fragment (Fuzz/regressions/
+    // site-association-template-fragment-*): a template's capture takes any character, the `#`
+    // that joins path and fragment included, so `https://example.com/xa#/b` reaches `/x{n}/:a`
+    // (n = "a#") and `https://example.com#x.jpg/a` reaches `/{n}.jpg/:p` (n = "#x"), but the
+    // file gave fragment entries only for `:name`s.
+    @Test func aTemplateWhoseCaptureTakesTheHashIsAdmitted() throws {
+        router.https.options.insert(.extendedPatterns)
+        router.https.add(pattern: "/x{n}/:a")
+        router.https.add(pattern: "/{n}.jpg/:p")
+        router.https.add(pattern: "/post/{id:int}/comments")
+        let file = try Association(router.appSiteAssociation(appIDs: [appID]))
+        for url in [
+            "https://example.com/xa#/b", "https://example.com#x.jpg/a", "https://example.com/#x.jpg/a",
+            "https://example.com/post/7#/comments",
+        ] {
+            #expect(router.route(to: url) && file.admits(url), "\(url)")
+        }
+    }
+
+    // Defect (issue 35, item 10): the global table, fallen back to, declines `/` (`(/ü#)`, the
+    // host read as a segment), and the file excluded the root, although the `https` table, which
+    // routing asks first, accepts it (`(/:x/b)` has the expansion `/`): a declining route whose
+    // host literal has a `#` matches only URLs with a fragment, yet it gave the exclusion `/`.
+    @Test func aPathTheHttpsTableRoutesIsNotExcludedForAFallbackRouteThatDeclines() throws {
+        router.default.options.insert(.treatHostAsPathComponent)
+        let declining = Set(router.default.add(pattern: "(/ü#)") { _ in false }.map(ObjectIdentifier.init))
+        router.default.add(pattern: "/example.com#") { _ in false }
+        router.https.hosts = ["example.com"]
+        router.https.shouldFallback = true
+        router.https.add(pattern: "(/:x/b)") { _ in true }
+        for host in [nil, "example.com"] as [String?] {
+            let file = try Association(
+                router.appSiteAssociation(appIDs: [appID], host: host) { definition in
+                    declining.contains(ObjectIdentifier(definition)) || definition.pattern == "/example.com#"
+                })
+            for url in ["https://example.com", "https://example.com/"] {
+                #expect(router.route(to: url) && file.admits(url), "\(url) \(host ?? "no host")")
+            }
+            #expect(!file.components.contains { $0.exclude })
+        }
     }
 
     // The same defect with the host as the first segment: `https://example.com#/about` has the
@@ -512,5 +608,127 @@ import Testing
             try entries(declines: { $0.pattern == "/p/:id" }) == [
                 "/p/* exclude", "/post/*", "/app", "/app/*",
             ])
+    }
+}
+
+// MARK: - Small random tables, many URLs
+
+/// A small router with random options, hosts, fallback, patterns and declining routes, and URLs
+/// made of its literals and near misses, to hold the file to routing on every one.
+struct SmallSiteWorld {
+    let router = Router()
+    var declining: Set<ObjectIdentifier> = []
+    var random: SeededGenerator
+    var pieces: [String] = ["zz", "7", "x1", "1.jpg", "abc", ""]
+
+    init(seed: UInt64) {
+        random = SeededGenerator(seed: seed)
+        let https = router.https
+        for table in [https, router.default] {
+            if Bool.random(using: &random) { table.options.insert(.treatHostAsPathComponent) }
+            if Bool.random(using: &random) { table.options.insert(.extendedPatterns) }
+        }
+        if Bool.random(using: &random) { https.hosts = ["example.com"] }
+        https.shouldFallback = Bool.random(using: &random)
+        let alphabet = [
+            "a", "b", "ab", "c", "a#", "example.com", "example.com#", ":p", ":q#", "*", "x{n}", "{n}.jpg",
+            "{id:int}", "(/c)",
+        ]
+        for table in [https, router.default] {
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                var segments: [String] = []
+                for index in 0..<Int.random(in: 1...4, using: &random) {
+                    var segment = alphabet.randomElement(using: &random)!
+                    if segment == "*" && segments.contains("*") { segment = "b" }
+                    // Names once each: `:p0`, `{n1}`.
+                    segment = segment.replacingOccurrences(of: ":p", with: ":p\(index)")
+                        .replacingOccurrences(of: ":q", with: ":q\(index)")
+                        .replacingOccurrences(of: "{n}", with: "{n\(index)}")
+                        .replacingOccurrences(of: "{id", with: "{id\(index)")
+                    segments.append(segment)
+                }
+                let pattern = segments.map { $0.hasPrefix("(") ? $0 : "/" + $0 }.joined()
+                let declines = Int.random(in: 0..<3, using: &random) == 0
+                let definitions = table.add(pattern: pattern) { _ in !declines }
+                if declines { declining.formUnion(definitions.map(ObjectIdentifier.init)) }
+                for segment in segments where !segment.contains(":") && !segment.contains("{") {
+                    let literal = segment.trimmingCharacters(in: CharacterSet(charactersIn: "(/)"))
+                    pieces += [literal.replacingOccurrences(of: "#", with: "%23"), literal + "z"]
+                }
+            }
+        }
+    }
+
+    /// A URL of `host`: a path of pieces, maybe a trailing `/`, maybe a fragment that gives
+    /// some of the segments.
+    mutating func randomURL(host: String) -> String {
+        let segments = (0..<Int.random(in: 0...4, using: &random)).map { _ in
+            pieces.randomElement(using: &random)!
+        }
+        let split = Int.random(in: 0...segments.count, using: &random)
+        var url = "https://\(host)/" + segments[..<split].joined(separator: "/")
+        if Bool.random(using: &random) && split > 0 { url += "/" }
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0: url += "#/" + segments[split...].joined(separator: "/")
+        case 1: url += "#" + segments[split...].joined(separator: "/")
+        case 2: url += "#/" + segments[split...].joined(separator: "/") + "?q=1"
+        case 3: url += "#k=v"
+        default: url += (split < segments.count ? "/" : "") + segments[split...].joined(separator: "/")
+        }
+        return url
+    }
+
+    /// The accepting routes of the tables that route `https` URLs of `host`, in routing order.
+    func acceptingRoutes(host: String) -> [(pattern: String, options: RouteOptions)] {
+        let https = router.https
+        let routesHost = https.hosts.map { $0.contains(host) } ?? true
+        let tables = (routesHost ? [https] : []) + (https.shouldFallback ? [router.default] : [])
+        return tables.flatMap { table in
+            table.definitions.filter { !declining.contains(ObjectIdentifier($0)) }.map {
+                ($0.pattern, table.options)
+            }
+        }
+    }
+}
+
+extension AppSiteAssociationTests {
+    /// Every URL that routes is admitted, no URL that an exclusion decides routes, and every URL
+    /// admitted that does not route is one that an accepting route matches loosely (literals
+    /// whole and in their places: `UniversalLinksPromise`).
+    @Test func theFileAgreesWithRoutingOnSmallRandomTables() throws {
+        var counts = (routed: 0, admittedOnly: 0, excluded: 0)
+        for seed in 0..<40 as Range<UInt64> {
+            var world = SmallSiteWorld(seed: seed)
+            let router = world.router
+            // Without a host, the file for the hosts the table lists: a host segment's literal
+            // stands for any of them, so the promise about literals is not asked there.
+            for (host, fileHost) in [
+                ("example.com", "example.com"), ("other.org", "other.org"), ("example.com", nil),
+            ] {
+                let json = router.appSiteAssociation(appIDs: [appID], host: fileHost) {
+                    world.declining.contains(ObjectIdentifier($0))
+                }
+                let file = try Association(json)
+                let promise = fileHost.map { UniversalLinksPromise(world.acceptingRoutes(host: $0)) }
+                for _ in 0..<250 {
+                    let url = world.randomURL(host: host)
+                    let routed = router.route(to: url)
+                    let context = "\(url)\n\(router)\n\(json)"
+                    #expect(!routed || file.admits(url), "routed but not admitted: \(context)")
+                    #expect(!file.excludes(url) || !routed, "excluded but routed: \(context)")
+                    if let promise, file.admits(url) && !routed {
+                        let kept = promise.keeps(url)
+                        #expect(kept, "admitted, and no route has its literals: \(context)")
+                        counts.admittedOnly += 1
+                    }
+                    counts.routed += routed ? 1 : 0
+                    counts.excluded += file.excludes(url) ? 1 : 0
+                }
+            }
+        }
+        // Not vacuous: URLs route, the file admits more than routes, and excludes some.
+        #expect(counts.routed > 1000)
+        #expect(counts.admittedOnly > 200)
+        #expect(counts.excluded > 20)
     }
 }

@@ -124,7 +124,9 @@ import Testing
         guard let parts = URLParts(string: url) else { return [] }
         let start = router.table(for: parts)
         return ([start] + (start.fallbackTable.map { [$0] } ?? [])).flatMap { table -> [String] in
-            let request = RouteRequest(parts: parts, options: table.options)
+            let readsAnchors =
+                table === start ? start.readsAnchors : table.readsAnchors(afterFallbackFrom: start, of: parts)
+            let request = RouteRequest(parts: parts, options: table.options, readsAnchors: readsAnchors)
             return table.definitions.filter { request.verdict(for: $0.parsed) == .matches }.map(\.pattern)
         }
     }

@@ -36,13 +36,14 @@ func routeValues(_ call: Recorder.Call?) -> [String: String] {
     }
     result[Definition.Keys.pattern] = nil
     result[Definition.Keys.scheme] = nil
+    result[Definition.Keys.anchor] = nil
     return result
 }
 
 /// The segments a table with `options` reads from `url`.
 func segments(_ url: String, options: RouteOptions = [.decodePlusSymbols]) -> [String]? {
     guard let parts = URLParts(string: url) else { return nil }
-    return RouteRequest(parts: parts, options: options).encodedSegments
+    return RouteRequest(parts: parts, options: options, readsAnchors: false).encodedSegments
 }
 
 /// The parameters that a handler of `pattern` in `router`'s global table receives for `url`, or

@@ -121,7 +121,8 @@ struct LinearReference {
         }
 
         /// A component with braces, read by the article's grammar: `{n}` and `{n}#` are
-        /// parameters, `{n:*}` a named wildcard, anything else a template.
+        /// parameters, `{n:*}` a named wildcard, anything else a template; a lone `#` after the
+        /// last capture is a fragment mark, which the capture takes or not (`{n:int}#`).
         static func braced(_ component: Substring, wildcardName: inout String?) -> Part {
             var pieces: [TemplatePiece] = []
             var rest = Array(component.utf8)[...]
@@ -135,23 +136,16 @@ struct LinearReference {
                 pieces.append(.capture(name: name, constraint: constraint))
                 rest = rest[(close + 1)...]
             }
-            if !rest.isEmpty { pieces.append(.fixed(Array(rest))) }
+            let afterCapture: Bool
+            if case .capture? = pieces.last { afterCapture = true } else { afterCapture = false }
+            if !rest.isEmpty, !(afterCapture && rest.elementsEqual([UInt8(ascii: "#")])) {
+                pieces.append(.fixed(Array(rest)))
+            }
             if pieces.count == 1, case .capture(let name, "*") = pieces[0] {
                 wildcardName = name
                 return .wildcard
             }
-            let plain: Bool
-            switch (pieces.first, pieces.count) {
-            case (.capture(_, nil)?, 1): plain = true
-            case (.capture(_, nil)?, 2):
-                if case .fixed(let hash) = pieces[1], hash == [UInt8(ascii: "#")] {
-                    plain = true
-                } else {
-                    plain = false
-                }
-            default: plain = false
-            }
-            if plain, case .capture(let name, _) = pieces[0] { return .parameter(name) }
+            if pieces.count == 1, case .capture(let name, nil) = pieces[0] { return .parameter(name) }
             return .template(pieces)
         }
 

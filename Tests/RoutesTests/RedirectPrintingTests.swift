@@ -38,6 +38,39 @@ import Testing
         #expect(router.lint().isEmpty)
     }
 
+    /// Before, a fragment with bytes outside printable ASCII was appended to the target as
+    /// written (`myapp://b/c#%41é`), so the redirect routed text that its event's URL does not
+    /// hold: `URL(string:)` escapes every `%` once it must escape `é`, and routing that URL again
+    /// read `y = "c#%41é"` where the redirect had read `c#Aé` (Fuzz/regressions/
+    /// redirect-direct-not-ascii, issue 35, item 12).
+    @Test func aRedirectTargetWithBytesOutsideASCIIRoutesAsItsEventURL() throws {
+        let router = Router()
+        var values: [String] = []
+        router.myapp.add(pattern: "/b/:y") { params in
+            values.append(params.string("y") ?? "")
+            return true
+        }
+        router.myapp.addRedirect(from: "/:x", to: "/b/c")
+        var targets: [URL] = []
+        router.onEvent = { event in
+            if case .redirected(let target) = event.kind { targets.append(target) }
+        }
+        for url in ["myapp://a#%41é", "myapp://a#x y%zz", "myapp://a#%ZZ%41"] {
+            values = []
+            targets = []
+            #expect(router.route(to: url))
+            let target = try #require(targets.first, "\(url)")
+            #expect(target.absoluteString.unicodeScalars.allSatisfy { $0.isASCII && $0 != " " }, "\(url)")
+            #expect(router.route(to: target.absoluteString))
+            #expect(router.route(to: target))
+            #expect(values.count == 3 && Set(values).count == 1, "\(url): \(values)")
+        }
+        #expect(values.first == "c#%ZZA")
+        values = []
+        #expect(router.route(to: "myapp://a#%41é"))
+        #expect(values == ["c#Aé"])
+    }
+
     /// Before, the fragment's query items were dropped when a fragment route redirected.
     @Test func aFragmentRoutesQueryItemsAreCarried() {
         let router = Router()

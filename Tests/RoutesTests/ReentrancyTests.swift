@@ -348,6 +348,76 @@ import Testing
         #expect(router.route(to: "myapp://late"))
         #expect(log.take() == ["late"])
     }
+
+    // MARK: A map's links that wait: callbacks use the map re-entrantly
+
+    /// A guard asked for a prefix of a stack may use the map: open and hold other links, resume,
+    /// suspend. The stack under way holds its own link once, after the nested calls.
+    @MainActor @Test func aGuardAskedForAStacksPrefixMayUseTheMap() {
+        let screens = RouteMap<String>()
+        var signedIn = false
+        var nested: [String] = []
+        screens.myapp.add(pattern: "/settings") { _ in "settings" }
+        screens.myapp.add(pattern: "/settings/:page") { params in params.string("page") }
+        screens.myapp.add(pattern: "/home") { _ in "home" }
+        screens.myapp.addGuard(for: "/settings/*") { [unowned screens] params in
+            if params.url.absoluteString == "myapp://settings", nested.isEmpty {
+                nested.append("open \(screens.open("myapp://home"))")
+                nested.append("stack \(screens.openStack(for: "myapp://settings/sound"))")
+                nested.append("resumed \(screens.resumeResolving())")
+                nested.append("kept \(screens.keptURLs.map(\.absoluteString))")
+            }
+            return signedIn ? .proceed : .hold
+        }
+        #expect(screens.openStack(for: "myapp://settings/privacy") == .held(by: "/settings/*"))
+        #expect(
+            nested == [
+                "open resolved(\"home\")", "stack held(by: \"/settings/*\")", "resumed []",
+                "kept [\"myapp://settings/sound\"]",
+            ])
+        #expect(
+            screens.keptURLs.map(\.absoluteString) == ["myapp://settings/sound", "myapp://settings/privacy"])
+        signedIn = true
+        #expect(screens.resumeResolving() == ["settings", "sound", "settings", "privacy"])
+    }
+
+    /// An observer told that a stack was held may resume at once: the queue is consistent, and
+    /// the resume answers the whole stack.
+    @MainActor @Test func anObserverOfAHeldStackMayResumeIt() {
+        let screens = RouteMap<String>()
+        var signedIn = false
+        var resumed: [[String]] = []
+        screens.myapp.add(pattern: "/settings") { _ in "settings" }
+        screens.myapp.add(pattern: "/settings/:page") { params in params.string("page") }
+        screens.myapp.addGuard(for: "/settings/*") { _ in signedIn ? .proceed : .hold }
+        screens.onEvent = { [unowned screens] event in
+            guard event.kind == .held else { return }
+            #expect(screens.keptLinks.map(\.url) == [event.url])
+            signedIn = true  // the sign-in sheet, answered at once
+            resumed.append(screens.resumeResolving())
+        }
+        #expect(screens.openStack(for: "myapp://settings/privacy") == .held(by: "/settings/*"))
+        #expect(resumed == [["settings", "privacy"]])
+        #expect(screens.keptURLs.isEmpty)
+    }
+
+    /// An observer told that `open` kept a link may resume, open and suspend again.
+    @MainActor @Test func anObserverOfAKeptLinkMayUseTheMap() {
+        let screens = RouteMap<String>()
+        var log: [String] = []
+        screens.myapp.add(pattern: "/a/:x") { params in params.string("x") }
+        screens.onEvent = { [unowned screens] event in
+            guard event.kind == .kept, event.url.absoluteString == "myapp://a/1" else { return }
+            log.append("resumed \(screens.resumeResolving())")
+            log.append("open \(screens.open("myapp://a/2"))")
+            screens.suspend()
+        }
+        screens.suspend()
+        #expect(screens.open("myapp://a/1") == .kept)
+        #expect(log == ["resumed [\"1\"]", "open resolved(\"2\")"])
+        #expect(screens.openStack(for: "myapp://a/3") == .kept)
+        #expect(screens.resumeResolving() == ["3"])
+    }
 }
 
 // MARK: - Helpers

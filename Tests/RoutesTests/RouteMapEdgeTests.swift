@@ -294,6 +294,7 @@ import Testing
         @MainActor final class Navigation {
             var path: [Screen] = []
             var isSignedIn = false
+            var isShowingSignIn = false
             let screens = RouteMap<Screen>()
 
             init() {
@@ -310,12 +311,16 @@ import Testing
             }
 
             func open(_ url: URL) {
-                // nil for a held account link
-                if let screen = screens.resolve(url) { path.append(screen) }
+                switch screens.open(url) {
+                case .resolved(let screen): path.append(screen)
+                case .held: isShowingSignIn = true  // a held account link
+                case .kept, .unresolved: break
+                }
             }
 
             func didSignIn() {
                 isSignedIn = true
+                isShowingSignIn = false
                 path.append(contentsOf: screens.resumeResolving())  // held links
             }
         }
@@ -323,11 +328,95 @@ import Testing
 
     @Test func theGuardsArticlesNavigationListing() {
         let navigation = GuardsListing.Navigation()
+        navigation.open(URL(string: "myapp://nowhere")!)
+        #expect(!navigation.isShowingSignIn)
         navigation.open(URL(string: "myapp://account/orders")!)
+        #expect(navigation.isShowingSignIn)
         navigation.open(URL(string: "myapp://u/5")!)
         #expect(navigation.path == [.user(5)])
         navigation.didSignIn()
+        #expect(!navigation.isShowingSignIn)
         #expect(navigation.path == [.user(5), .account("orders")])
+    }
+
+    /// The values article's first listing (AsyncHandlersAndValues, *Routes that return a value*).
+    enum ValuesListing {
+        enum Screen: Hashable {
+            case user(Int)
+            case post(String)
+        }
+
+        @MainActor static func makeScreens() -> RouteMap<Screen> {
+            let screens = RouteMap<Screen>()
+            screens.myapp.add(pattern: "/user/:id") { params in
+                params.int("id").map(Screen.user)  // nil for "me": declines
+            }
+            // Universal links: only example.com reaches the https table.
+            screens.https.hosts = ["example.com"]
+            screens.https.add(pattern: "/post/:slug") { params in
+                params.string("slug").map(Screen.post)
+            }
+            return screens
+        }
+    }
+
+    /// Issue 35, item 18: the article's host example set `hosts` and `shouldFallback` but
+    /// registered its routes in the global table, so `https://evil.com/post/hi` resolved.
+    @Test func theValuesArticlesHostExampleResolvesNoOtherHost() {
+        let screens = ValuesListing.makeScreens()
+        #expect(screens.resolve("myapp://user/42") == .user(42))
+        #expect(screens.resolve("https://example.com/post/hi") == .post("hi"))
+        #expect(screens.resolve("https://evil.com/post/hi") == nil)
+        #expect(screens.resolve("https://example.com.evil.com/post/hi") == nil)
+        #expect(screens.resolve("http://example.com/post/hi") == nil)
+        #expect(screens.resolve("evil://post/hi") == nil)
+        #expect(screens.resolve("myapp://post/hi") == nil)
+        #expect(screens.resolve("myapp://settings") == nil)
+    }
+
+    /// The values article's cold-launch listing.
+    enum ColdLaunchListing {
+        enum Screen: Hashable {
+            case user(Int)
+            case post(Int)
+        }
+
+        @MainActor final class Navigation {
+            var path: [Screen] = []
+            var unresolved: [URL] = []
+            let screens = RouteMap<Screen>()
+
+            init() {
+                screens.suspend()  // at launch: links wait for the first screen
+                screens.myapp.add(pattern: "/user/:id") { params in
+                    params.int("id").map(Screen.user)
+                }
+            }
+
+            func open(_ url: URL) {
+                switch screens.open(url) {
+                case .resolved(let screen): path.append(screen)
+                case .held, .kept: break  // resumeResolving() gives it
+                case .unresolved: unresolved.append(url)  // print("no screen for", url)
+                }
+            }
+
+            func didShowFirstScreen() {
+                path.append(contentsOf: screens.resumeResolving())
+            }
+        }
+    }
+
+    @Test func theValuesArticlesColdLaunchListing() {
+        let navigation = ColdLaunchListing.Navigation()
+        navigation.open(URL(string: "myapp://user/3")!)
+        navigation.open(URL(string: "myapp://nowhere")!)
+        #expect(navigation.path == [])
+        #expect(navigation.unresolved == [URL(string: "myapp://nowhere")!])
+        navigation.didShowFirstScreen()
+        #expect(navigation.path == [.user(3)])
+        navigation.open(URL(string: "myapp://user/4")!)
+        #expect(navigation.path == [.user(3), .user(4)])
     }
 
     enum StackListing {

@@ -87,6 +87,104 @@ import Testing
         #expect(screens.stack(for: "myapp://user/0/post/7") == [.post(7)])
     }
 
+    // MARK: - A link is held once, as the link (issue 35, items 14 and 15)
+
+    /// The sign-in flow of a stack: `/settings/*` holds until sign-in.
+    func addSettings(signedIn: @escaping () -> Bool) {
+        screens.myapp.add(pattern: "/settings") { _ in .home }
+        screens.myapp.add(pattern: "/settings/:page") { params in params.string("page").map(Screen.photo) }
+        screens.myapp.addGuard(for: "/settings/*") { _ in signedIn() ? .proceed : .hold }
+    }
+
+    /// Issue 35, item 14: each prefix was held (`.held` twice, `keptURLs` gave
+    /// `myapp://settings` and `myapp://settings/privacy`), so a sign-in screen shown on `.held`
+    /// was shown twice.
+    @Test func aStackUnderAHoldingGuardHoldsTheLinkOnce() {
+        var signedIn = false
+        addSettings { signedIn }
+        var held: [String] = []
+        screens.onEvent = { event in
+            if event.kind == .held { held.append("\(event.url.absoluteString) by \(event.pattern ?? "")") }
+        }
+        #expect(screens.stack(for: "myapp://settings/privacy", parameters: ["source": "push"]) == [])
+        #expect(held == ["myapp://settings/privacy by /settings/*"])
+        #expect(screens.keptURLs == [URL(string: "myapp://settings/privacy")!])
+        #expect(screens.keptLinks.map { $0.parameters["source"] as? String } == ["push"])
+        signedIn = true
+        #expect(screens.resumeResolving() == [.home, .photo("privacy")])
+        #expect(screens.keptURLs.isEmpty)
+    }
+
+    /// Issue 35, item 15: a link held while `stack(for:)` asked for it resumed as the value of
+    /// the link alone (`[.userPosts(42)]`), not the stack the ready app gives.
+    @Test func resumeResolvingGivesTheStackOfALinkThatStackHeld() {
+        var ready = false
+        screens.myapp.add(pattern: "/user/:id/posts") { params in params.int("id").map(Screen.post) }
+        screens.myapp.addGuard(for: "/user/:id/posts") { _ in ready ? .proceed : .hold }
+        // The guard holds only the last URL: the prefix /user/42 resolved first.
+        #expect(screens.stack(for: "myapp://user/42/posts") == [])
+        ready = true
+        let resumed = screens.resumeResolving()
+        #expect(resumed == [.user(42), .post(42)])
+        #expect(resumed == screens.stack(for: "myapp://user/42/posts"))
+    }
+
+    /// A stack held again while `resumeResolving()` drains waits, as a stack, for the next one.
+    @Test func aStackHeldAgainWaitsAsAStackForTheNextResume() {
+        var signedIn = false
+        addSettings { signedIn }
+        #expect(screens.openStack(for: "myapp://settings/privacy") == .held(by: "/settings/*"))
+        #expect(screens.resumeResolving() == [])
+        #expect(screens.keptURLs == [URL(string: "myapp://settings/privacy")!])
+        signedIn = true
+        #expect(screens.resumeResolving() == [.home, .photo("privacy")])
+    }
+
+    /// With a queue limit of 0 a held stack is dropped once, never held.
+    @Test func aHeldStackWithALimitOfZeroIsDroppedOnce() {
+        addSettings { false }
+        screens.suspend(keepingAtMost: 0)
+        _ = screens.resumeResolving()
+        var kinds: [RoutingEvent.Kind] = []
+        screens.onEvent = { event in
+            if event.kind == .held || event.kind == .dropped { kinds.append(event.kind) }
+        }
+        #expect(screens.openStack(for: "myapp://settings/privacy") == .unresolved)
+        #expect(kinds == [.dropped])
+    }
+
+    /// A redirect of a prefix into a holding guard holds the link, not the redirect's target.
+    @Test func aPrefixRedirectedIntoAHoldingGuardHoldsTheLink() {
+        var signedIn = false
+        addSettings { signedIn }
+        screens.myapp.addRedirect(from: "/prefs", to: "/settings")
+        screens.myapp.add(pattern: "/prefs/:page") { params in params.string("page").map(Screen.photo) }
+        #expect(screens.openStack(for: "myapp://prefs/sound") == .held(by: "/settings/*"))
+        #expect(screens.keptURLs == [URL(string: "myapp://prefs/sound")!])
+        signedIn = true
+        #expect(screens.resumeResolving() == [.home, .photo("sound")])
+    }
+
+    @Test func theAwaitedStackHoldsTheLinkOnceAndResumesItsStack() async {
+        var signedIn = false
+        var held = 0
+        screens.onEvent = { event in if event.kind == .held { held += 1 } }
+        screens.myapp.add(pattern: "/settings") { _ in .home }
+        screens.myapp.add(pattern: "/settings/:page") { params async -> Screen? in
+            params.string("page").map(Screen.photo)
+        }
+        screens.myapp.addGuard(for: "/settings/*") { _ async -> RouteGuardDecision in
+            signedIn ? .proceed : .hold
+        }
+        #expect(await screens.stack(for: "myapp://settings/privacy") == [])
+        #expect(await screens.openStack(for: "myapp://settings/sound") == .held(by: "/settings/*"))
+        #expect(held == 2)
+        #expect(
+            screens.keptURLs.map(\.absoluteString) == ["myapp://settings/privacy", "myapp://settings/sound"])
+        signedIn = true
+        #expect(await screens.resumeResolving() == [.home, .photo("privacy"), .home, .photo("sound")])
+    }
+
     @Test func typedRoutesStackToo() {
         struct UserLink: TypedRoute, Hashable {
             static let pattern = "/profile/:id"

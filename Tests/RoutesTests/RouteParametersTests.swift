@@ -190,4 +190,58 @@ import Testing
                 "JLRoutePattern: /a/:id\nJLRouteScheme: JLRoutesGlobalRoutesScheme\n"))
         #expect(params.description.hasSuffix("id: 1"))
     }
+
+    // MARK: - The link's own values (issue 35, item 19)
+
+    /// Issue 35, item 19: no accessor gave the values a link carried without the reserved keys;
+    /// apps filtered `params.dictionary` by hand.
+    @Test func linkValuesAreTheLinksRouteValuesAndQueryItemsWithoutTheReservedKeys() throws {
+        let params = try #require(
+            parameters(
+                pattern: "/post/:id",
+                url: "myapp://post/7?id=evil&utm_source=mail&ref=a&ref=b&q=caf%C3%A9+au+lait"
+                    + "&JLRouteURL=x&JLRoutePattern=y&JLRouteScheme=z&JLRouteWildcardComponents=w#tab=likes",
+                extra: ["source": "push", "utm_source": "extra"]))
+        #expect(
+            params.linkValues == [
+                "id": "7", "utm_source": "mail", "ref": "a", "q": "café au lait", "tab": "likes",
+            ])
+        // Each is the text `string(_:)` reads without the extra parameters.
+        #expect(params.string("ref") == "a")
+        #expect(params.string("utm_source") == "extra")  // the extra parameter wins there
+    }
+
+    @Test func linkValuesLeaveOutARouteValueNamedLikeAReservedKey() throws {
+        let params = try #require(parameters(pattern: "/a/:JLRouteURL/:b", url: "myapp://a/x/y?c=1"))
+        #expect(params.linkValues == ["b": "y", "c": "1"])
+    }
+
+    @Test func linkValuesGiveANamedWildcardsSegmentsJoinedAndNoUnnamedOnes() throws {
+        router.default.options.insert(.extendedPatterns)
+        let named = try #require(parameters(pattern: "/files/{rest:*}", url: "myapp://files/a/b%20c?rest=q"))
+        #expect(named.linkValues == ["rest": "a/b c"])
+        let unnamed = try #require(routedParameters("myapp://docs/a/b", to: "/docs/*"))
+        #expect(unnamed.linkValues == [:])
+        #expect(unnamed.wildcardComponents == ["a", "b"])
+    }
+
+    @Test func linkValuesOfAManyValuedRouteAreEveryValue() throws {
+        let params = try #require(
+            parameters(pattern: "/:a/:b/:c/:d/:e/:f", url: "myapp://1/2/3/4/5/6?g=7"))
+        #expect(params.linkValues == ["a": "1", "b": "2", "c": "3", "d": "4", "e": "5", "f": "6", "g": "7"])
+    }
+
+    /// The Parameters article's analytics listing, pasted: what its comment says it logs.
+    @Test func theParametersArticlesAnalyticsListing() {
+        var logged: [(String, [String: String])] = []
+        router.myapp.add(pattern: "/post/:id") { params in
+            logged.append(("deeplink_open", params.linkValues))
+            return true
+        }
+        router.route(
+            to: "myapp://post/7?utm_source=mail&ref=a&ref=b&JLRouteURL=x",
+            parameters: ["source": "push"])
+        #expect(logged.map(\.0) == ["deeplink_open"])
+        #expect(logged.first?.1 == ["id": "7", "ref": "a", "utm_source": "mail"])
+    }
 }

@@ -35,6 +35,28 @@ import Testing
         #expect(log.take() == [])
     }
 
+    /// Issue 35, item 17: `keptURLs` gave the URLs without the extra parameters they were
+    /// routed with; `keptLinks` gives both, in the same order.
+    @Test func keptLinksKeepTheirExtraParameters() {
+        router.myapp.add(pattern: "/user/:id", handler: handler("user"))
+        router.myapp.addGuard(for: "/user/2") { _ in .hold }
+        #expect(router.route(to: "myapp://user/2", parameters: ["source": "widget"]))  // held
+        router.suspend()
+        #expect(router.route(to: "myapp://user/1?ref=mail", parameters: ["source": "push", "n": 3]))
+        #expect(router.myapp.route(to: "myapp://user/3"))
+        let links = router.keptLinks
+        #expect(links.map(\.url) == router.keptURLs)
+        #expect(
+            links.map(\.url.absoluteString) == [
+                "myapp://user/2", "myapp://user/1?ref=mail", "myapp://user/3",
+            ])
+        #expect(links.map { $0.parameters["source"] as? String } == ["widget", "push", nil])
+        #expect(links[1].parameters["n"] as? Int == 3)
+        #expect(links[2].parameters.isEmpty)
+        router.discardKeptURLs()
+        #expect(router.keptLinks.isEmpty)
+    }
+
     @Test func keptURLsAreRoutedAsTheTablesAreWhenResuming() {
         router.default.add(pattern: "/a", handler: handler("first", accept: false))
         router.default.unmatchedHandler = { [log] url, _ in log.append("unmatched \(url.absoluteString)") }

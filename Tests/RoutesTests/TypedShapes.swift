@@ -97,38 +97,23 @@ struct ShapeChooser {
     mutating func pick<Element>(_ elements: [Element]) -> Element {
         elements[choose(elements.count) % elements.count]
     }
-
-    mutating func chance(_ one: Int, in all: Int) -> Bool { choose(all) % all < one }
 }
 
 /// A member of the family: its properties, random values, and the text of a capture's value.
 protocol TypedShape: TypedRoute, Equatable {
     /// The shape's properties, in declaration order.
     static var properties: [ShapeProperty] { get }
-    /// A random value: a property is `nil` now and then when optional; `avoiding` holds the
-    /// values of known issues that are left out.
-    static func random(_ chooser: inout ShapeChooser, avoiding: Set<ShapeKindIssue>) -> Self
+    /// A random value: a property is `nil` now and then when optional.
+    static func random(_ chooser: inout ShapeChooser) -> Self
     /// The text the value's property `key` holds as a capture (as routing compares it with a
     /// constraint), `nil` when the property is `nil` or holds no single text.
     func captureText(_ key: String) -> String?
-    /// The known issues this value's properties may meet (the fuzzer names its check by them).
-    var knownIssues: Set<ShapeKindIssue> { get }
 }
 
 extension TypedShape {
     /// The shape's name, under which ``ShapePatterns`` holds its pattern.
     static var name: String { String(describing: Self.self) }
     static var pattern: String { ShapePatterns.pattern(of: name) }
-}
-
-/// Values that meet a known issue of issue 35 while it stands: the random values leave them out
-/// when asked to, and the fuzzer names its check by them.
-enum ShapeKindIssue: Hashable {
-    /// Item 6: a dictionary whose keys are not `String` prints repeated keys instead of throwing.
-    case dictionaryWithOtherKeys
-    /// Item 11, for a pattern without `*`: components under `JLRouteWildcardComponents`, which
-    /// URL building drops instead of throwing.
-    case wildcardComponents
 }
 
 /// The values the shapes are made of.
@@ -218,7 +203,7 @@ struct ShapeProfile: TypedShape {
         ShapeProperty(key: "ref", kind: .string, isOptional: true),
     ]
 
-    static func random(_ chooser: inout ShapeChooser, avoiding: Set<ShapeKindIssue>) -> Self {
+    static func random(_ chooser: inout ShapeChooser) -> Self {
         Self(
             id: chooser.pick(ShapeValues.ints), name: chooser.pick([nil] + ShapeValues.strings),
             tab: chooser.pick([nil] + ShapeTab.allCases), level: chooser.pick([nil] + ShapeLevel.allCases),
@@ -236,8 +221,6 @@ struct ShapeProfile: TypedShape {
         default: return nil
         }
     }
-
-    var knownIssues: Set<ShapeKindIssue> { [] }
 }
 
 /// Renamed keys (`CodingKeys` with other texts), `Bool`, `Double`, `UUID` and `[Int]`.
@@ -267,7 +250,7 @@ struct ShapeRenamed: TypedShape {
         ShapeProperty(key: "n", kind: .ints, isOptional: true),
     ]
 
-    static func random(_ chooser: inout ShapeChooser, avoiding: Set<ShapeKindIssue>) -> Self {
+    static func random(_ chooser: inout ShapeChooser) -> Self {
         Self(
             userID: chooser.pick([nil] + ShapeValues.ints), title: chooser.pick(ShapeValues.strings),
             isOn: chooser.pick([nil, true, false]), ratio: chooser.pick([nil] + ShapeValues.doubles),
@@ -284,8 +267,6 @@ struct ShapeRenamed: TypedShape {
         default: return nil
         }
     }
-
-    var knownIssues: Set<ShapeKindIssue> { [] }
 }
 
 /// A named wildcard's components (`{rest:*}`) beside a capture and an optional enum.
@@ -300,7 +281,7 @@ struct ShapeRest: TypedShape {
         ShapeProperty(key: "tab", kind: .tab, isOptional: true),
     ]
 
-    static func random(_ chooser: inout ShapeChooser, avoiding: Set<ShapeKindIssue>) -> Self {
+    static func random(_ chooser: inout ShapeChooser) -> Self {
         Self(
             rest: chooser.pick(ShapeValues.stringArrays), head: chooser.pick([nil] + ShapeValues.strings),
             tab: chooser.pick([nil] + ShapeTab.allCases))
@@ -313,8 +294,6 @@ struct ShapeRest: TypedShape {
         default: return nil
         }
     }
-
-    var knownIssues: Set<ShapeKindIssue> { [] }
 }
 
 /// A plain `*`'s components, read under `JLRouteWildcardComponents`, beside a `Bool` and an
@@ -335,7 +314,7 @@ struct ShapeStar: TypedShape {
         ShapeProperty(key: "page", kind: .int, isOptional: true),
     ]
 
-    static func random(_ chooser: inout ShapeChooser, avoiding: Set<ShapeKindIssue>) -> Self {
+    static func random(_ chooser: inout ShapeChooser) -> Self {
         Self(
             components: chooser.pick([nil] + ShapeValues.stringArrays), flag: chooser.pick([true, false]),
             page: chooser.pick([nil] + ShapeValues.ints))
@@ -347,10 +326,6 @@ struct ShapeStar: TypedShape {
         case "page": return page.map { String($0) }
         default: return nil
         }
-    }
-
-    var knownIssues: Set<ShapeKindIssue> {
-        components?.isEmpty == false ? [.wildcardComponents] : []
     }
 }
 
@@ -369,11 +344,11 @@ struct ShapeQuirks: TypedShape {
         ShapeProperty(key: "byTab", kind: .dictionary, isOptional: true),
     ]
 
-    static func random(_ chooser: inout ShapeChooser, avoiding: Set<ShapeKindIssue>) -> Self {
+    static func random(_ chooser: inout ShapeChooser) -> Self {
         Self(
             id: chooser.pick(ShapeValues.ints), level: chooser.pick([nil] + ShapeCustomLevel.allCases),
             link: chooser.pick([nil] + ShapeValues.urls),
-            byTab: avoiding.contains(.dictionaryWithOtherKeys) ? nil : chooser.pick([nil, [.posts: "v"]]))
+            byTab: chooser.pick([nil, [.posts: "v"]]))
     }
 
     func captureText(_ key: String) -> String? {
@@ -382,10 +357,6 @@ struct ShapeQuirks: TypedShape {
         case "link": return link?.absoluteString
         default: return nil
         }
-    }
-
-    var knownIssues: Set<ShapeKindIssue> {
-        byTab != nil ? [.dictionaryWithOtherKeys] : []
     }
 }
 

@@ -129,6 +129,25 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // 4b. Templates without fixed text at either end, all in one place (`/p/{a}-k{i}-{b}`):
+    // flat in the number of templates, as the lookups above are in the number of routes.
+    for n in Workload.routeCounts {
+        Benchmark("Lookup/Routes-Templates/\(n)", configuration: lookupConfiguration(lookupMetrics)) {
+            (benchmark: Benchmark, state: (Routes.Router, TemplateWorkload)) in
+            let (router, workload) = state
+            benchmark.startMeasurement()
+            let handled = Routers.lookUp(router, strings: workload.urls)
+            benchmark.stopMeasurement()
+            let expected = workload.urls(hits: true).count
+            if handled != expected {
+                benchmark.error("handled \(handled) of \(workload.urls.count) URLs, expected \(expected)")
+            }
+        } setup: {
+            let workload = TemplateWorkload(routeCount: n)
+            return (Routers.templates(workload.patterns), workload)
+        }
+    }
+
     // 5 and 6. Registration of 10,000 routes: time, and bytes retained (memory per route).
     let registered = 10_000
     Benchmark("Register/Routes/\(registered)", configuration: registrationConfiguration()) { (benchmark: Benchmark, patterns: [String]) in

@@ -81,6 +81,10 @@ let cases: [String: (hits: Bool?, make: (Workload, _ repetitions: Int) -> Loop)]
     // text (`{id}.json`, with `.json` added to every URL's last segment).
     "typed-hit": (true, { w, r in extendedLoop(w, r, inSegment: false) }),
     "in-segment-hit": (true, { w, r in extendedLoop(w, r, inSegment: true) }),
+    // Templates without fixed text at either end, all in one place (`/p/{a}-k{i}-{b}`,
+    // ``TemplateWorkload``): its 900 hits and 100 misses.
+    "middle-text-hit": (true, { w, r in templateLoop(w, true, r) }),
+    "middle-text-miss": (false, { w, r in templateLoop(w, false, r) }),
     // A `RouteMap` whose closures give a four-word value.
     "resolve-hit": (true, { w, r in resolveLoop(w, r) }),
     "canroute-hit": (true, { w, r in canRouteLoop(w, true, r) }),
@@ -130,6 +134,16 @@ func extendedLoop(_ workload: Workload, _ repetitions: Int, inSegment: Bool) -> 
         router.default.add(pattern: extended) { _ in true }
     }
     let urls = urls(workload, true).map { inSegment ? $0 + ".json" : $0 }
+    let measured = repeated(urls, repetitions)
+    return ({ urls.filter { router.route(to: $0) }.count }, { Routers.lookUp(router, strings: measured) })
+}
+
+/// The hits or misses of ``TemplateWorkload`` at the workload's size, routed by a table of its
+/// templates.
+func templateLoop(_ workload: Workload, _ hits: Bool, _ repetitions: Int) -> Loop {
+    let templates = TemplateWorkload(routeCount: workload.routeCount)
+    let router = Routers.templates(templates.patterns)
+    let urls = templates.urls(hits: hits)
     let measured = repeated(urls, repetitions)
     return ({ urls.filter { router.route(to: $0) }.count }, { Routers.lookUp(router, strings: measured) })
 }
@@ -225,7 +239,9 @@ case "hostile":
     // Scripts/linear-time.sh counts its instructions under callgrind.
     let rest = Array(arguments.dropFirst())
     if rest.first == "list" {  // the cases and their sizes, a line each, for the script
-        for (name, size) in HostileWork.cases { print(name, size) }
+        for (name, size) in HostileWork.cases {
+            print(name, size, HostileWork.flatCases.contains(name) ? 2 : 16)
+        }
         exit(0)
     }
     guard rest.count == 2, let size = Int(rest[1]), let work = HostileWork.prepare(rest[0], size: size) else {

@@ -20,8 +20,13 @@ public enum HostileWork {
         ("long-patterns", 4_000), ("many-parameters", 1_000), ("many-values-dictionary", 500),
         ("many-values-last-by-name", 500), ("many-values-decoded", 500), ("urls-kept-while-suspended", 4_000),
         ("urls-held-by-a-guard", 4_000), ("many-templates-dictionary", 500),
-        ("long-segment-template", 1 << 16),
+        ("long-segment-template", 1 << 16), ("long-segment-many-templates", 1 << 14),
+        ("templates-that-cannot-match", 1_000),
     ]
+
+    /// The cases whose cost must not grow with their size (a table that grows, lookups that do
+    /// not): 8 times the size must cost under twice the instructions.
+    public static let flatCases: Set<String> = ["templates-that-cannot-match"]
 
     /// The work of case `name` at `size`, everything but the measured call made already; `nil`
     /// for an unknown case.
@@ -88,6 +93,19 @@ public enum HostileWork {
             }
             let url = "myapp://big/" + String(repeating: "a.jp", count: size / 4)
             return { _ = router.route(to: url) }
+        case "long-segment-many-templates":
+            // 1,000 templates without fixed text at either end in one place, and a segment that
+            // repeats one of their texts: that template is checked once, the others not at all.
+            let router = templates((0..<1_000).map { "/p/{a}-k\($0)-{b}" })
+            let url = "myapp://p/" + String(repeating: "-k7-", count: size / 4)
+            return { precondition(router.route(to: url), "the segment of repeated text did not match") }
+        case "templates-that-cannot-match":
+            // `size` templates without fixed text at either end in one place, and 200 lookups
+            // whose segments hold none of their texts but the first ten's: 8 times the templates
+            // cost the same instructions.
+            let router = templates((0..<size).map { "/p/{a}-k\($0)-{b}" })
+            let urls = (0..<200).map { "myapp://p/abc-k\($0 % 10)-def" }
+            return { for url in urls { precondition(router.route(to: url)) } }
         case "urls-kept-while-suspended":
             // The queue, a quarter of `size` long, is full after the warm-up run: each URL drops
             // the oldest, which must cost the same whatever the limit.
@@ -129,6 +147,14 @@ public enum HostileWork {
     @inline(never)
     public static func run(_ work: () -> Void) {
         work()
+    }
+
+    /// A router whose global table reads extended patterns, with `patterns`.
+    private static func templates(_ patterns: [String]) -> Router {
+        let router = Router()
+        router.default.options.insert(.extendedPatterns)
+        for pattern in patterns { router.default.add(pattern: pattern) { _ in true } }
+        return router
     }
 
     private static func router(_ patterns: [String]) -> Router {

@@ -24,6 +24,18 @@ public enum Routers {
         return router
     }
 
+    /// A `Router` whose global table reads extended patterns (``RouteOptions/extendedPatterns``),
+    /// with every pattern on it, handlers `{ _ in true }`: for ``TemplateWorkload``.
+    @inline(never)
+    public static func templates(_ patterns: [String]) -> Routes.Router {
+        let router = Routes.Router()
+        router.default.options.insert(.extendedPatterns)
+        for pattern in patterns {
+            router.default.add(pattern: pattern) { _ in true }
+        }
+        return router
+    }
+
     /// A `Router` with every pattern on its global table, whose handlers read their values as an
     /// app's handlers do: `params.string("uid")` and `params.int("pid")` for
     /// `/s{i}/users/:uid/posts/:pid`, `params["id"]` for `/section{i}/item/:id`. Every value is

@@ -73,12 +73,21 @@ extension RoutePattern {
         case empty(String)
         /// A value its capture's constraint refuses (an extended pattern's `{id:int}`).
         case rejected(String)
+        /// A value of a template's capture that its template would not read back whole: the
+        /// fixed text after the capture spells a character of the value the only way a URL can
+        /// write it (a space before `%20` where `+` is no space), so routing would end the
+        /// capture there.
+        case notReadBack(String)
     }
 
     /// The pattern printed with `value(name)` for each `:name` and `wildcard` for a `*`, each
     /// percent-encoded; literals decoded, then encoded. A segment written with a trailing `#`
-    /// ends the path: the segments after it go to the fragment.
-    func printed(value: (String) -> String?, wildcard: [String]) -> Result<PrintedPath, PrintingFailure> {
+    /// ends the path: the segments after it go to the fragment. `plusAsSpace`: whether the
+    /// table that routes the URL reads `+` as a space (``RouteOptions/decodePlusSymbols``), so
+    /// that a template may write a space as `+`.
+    func printed(value: (String) -> String?, wildcard: [String], plusAsSpace: Bool) -> Result<
+        PrintedPath, PrintingFailure
+    > {
         var printed = PrintedPath(segments: [], fragment: nil)
         var failure: PrintingFailure?
         let mark = fragmentMark()
@@ -108,9 +117,11 @@ extension RoutePattern {
                 texts = [PrintedPath.encode(literal)]
             case .template:
                 let template = extended!.template(atSegment: index)!.template
-                switch template.printed(value: value) {
+                switch template.printed(value: value, plusAsSpace: plusAsSpace) {
                 case .success(var text):
-                    if isMark { text.removeLast() }
+                    // The mark of fixed text (`{name}.jpg#`); a capture takes its own and
+                    // prints none (`{id:int}#`), and a printed value has no `#` (`%23`).
+                    if isMark, text.utf8.last == .hash { text.removeLast() }
                     texts = [text]
                 case .failure(let printing):
                     failure = printing
@@ -129,11 +140,20 @@ extension RoutePattern {
 }
 
 extension SegmentTemplate {
-    /// The segment with `value`'s text for each capture, percent-encoded so that routing reads
-    /// it back: the first byte of the fixed text after a capture is escaped in its value, since
-    /// a capture ends at the first occurrence of that text.
-    func printed(value: (String) -> String?) -> Result<String, RoutePattern.PrintingFailure> {
+    /// The segment with `value`'s text for each capture, percent-encoded so that the template's
+    /// own ``match(_:_:plusAsSpace:_:)`` reads every value back, else the first capture whose
+    /// value it would not (``RoutePattern/PrintingFailure/notReadBack(_:)``).
+    ///
+    /// A capture ends at the first occurrence, after its first character, of the fixed text
+    /// that follows it, so no later character of its value is written the way that text starts:
+    /// a letter of it is escaped (`-` as `%2D` before `-x`), an escape is written with lowercase
+    /// hexadecimal digits (`é` as `%c3%A9` before `%C3%A9`: the match compares bytes), and a
+    /// space as `+` before `%20` where `plusAsSpace`.
+    func printed(value: (String) -> String?, plusAsSpace: Bool) -> Result<
+        String, RoutePattern.PrintingFailure
+    > {
         var text = ""
+        var given: [String] = []
         for (index, piece) in pieces.enumerated() {
             switch piece {
             case .fixed(let bytes):
@@ -142,22 +162,64 @@ extension SegmentTemplate {
                 let name = names[number]
                 guard let raw = value(name) else { return .failure(.missing(name)) }
                 guard !raw.isEmpty else { return .failure(.empty(name)) }
-                var allowed = PrintedPath.allowed
-                if index + 1 < pieces.count, case .fixed(let next) = pieces[index + 1],
-                    let first = next.first,
-                    first < 0x80
-                {
-                    // Escaped while encoding, so that the escapes the encoding writes stay whole.
-                    allowed.remove(Unicode.Scalar(first))
-                }
-                let encoded = raw.addingPercentEncoding(withAllowedCharacters: allowed) ?? raw
+                var next: [UInt8] = []
+                if index + 1 < pieces.count, case .fixed(let fixed) = pieces[index + 1] { next = fixed }
+                let encoded = SegmentTemplate.encode(raw, before: next, plusAsSpace: plusAsSpace)
                 if let constraint = constraints[number] {
-                    let accepted = encoded.withBytes { constraint.accepts($0, plusAsSpace: false) }
+                    let accepted = encoded.withBytes { constraint.accepts($0, plusAsSpace: plusAsSpace) }
                     guard accepted else { return .failure(.rejected(name)) }
                 }
+                given.append(raw)
                 text += encoded
             }
         }
+        if let unread = firstCaptureNotReadBack(text, given, plusAsSpace: plusAsSpace) {
+            return .failure(.notReadBack(names[unread]))
+        }
         return .success(text)
+    }
+
+    /// `raw` percent-encoded as a capture's value before the fixed text `next`: its first byte
+    /// as ``PrintedPath/encode(_:)`` writes it, each later byte in the first of these spellings
+    /// that does not start as `next` does (they agree on the bytes both have): as it is (the
+    /// characters ``PrintedPath/allowed`` keeps), escaped in uppercase, escaped in lowercase,
+    /// `+` for a space where `plusAsSpace`. A byte with no such spelling is written the first
+    /// way, which ``printed(value:plusAsSpace:)``'s check then judges.
+    private static func encode(_ raw: String, before next: [UInt8], plusAsSpace: Bool) -> String {
+        guard !next.isEmpty else { return PrintedPath.encode(raw) }
+        var text: [UInt8] = []
+        for byte in raw.utf8 {
+            var spellings: [[UInt8]] = []
+            if byte < 0x80, PrintedPath.allowed.contains(Unicode.Scalar(byte)) { spellings.append([byte]) }
+            spellings.append(escape(byte, uppercase: true))
+            spellings.append(escape(byte, uppercase: false))
+            if byte == UInt8(ascii: " "), plusAsSpace { spellings.append([.plus]) }
+            // The first byte's spelling may start as `next`: the match's search starts after it.
+            let startsAsNext = { (spelling: [UInt8]) in !text.isEmpty && zip(spelling, next).allSatisfy(==) }
+            text += spellings.first { !startsAsNext($0) } ?? spellings[0]
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `%` and the two hexadecimal digits of `byte`.
+    private static func escape(_ byte: UInt8, uppercase: Bool) -> [UInt8] {
+        let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
+        return [.percent, digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+    }
+
+    /// The position of the first capture whose value, as a handler reads it from `text`
+    /// matched by this template, is not `given`'s; `nil` when each is.
+    private func firstCaptureNotReadBack(_ text: String, _ given: [String], plusAsSpace: Bool) -> Int? {
+        text.withBytes { bytes in
+            var read = [String?](repeating: nil, count: given.count)
+            let matches = match(bytes, ByteRange(uncheckedBounds: 0, bytes.count), plusAsSpace: plusAsSpace) {
+                number, range in
+                let value = RouteParameters.valueBytes(range, in: bytes)
+                read[number] = PercentDecoding.decodeOrKeep(value, plusAsSpace: plusAsSpace)
+            }
+            let unread = given.indices.first { read[$0] != given[$0] }
+            // A template that matches has read every capture; one that does not, some.
+            return unread ?? (matches ? nil : given.count - 1)
+        }
     }
 }

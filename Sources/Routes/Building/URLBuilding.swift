@@ -67,11 +67,24 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         /// The handler would not receive the value under `key` as given.
         ///
         /// Routed in its table, the URL matches the pattern, but the handler would not receive the
-        /// value under `key` as given: a query item with an empty name is ignored.
+        /// value under `key` as given: a query item with an empty name is ignored, a web anchor
+        /// (``RouteParameters/Keys/anchor``) is read only by a table with ``RouteTable/hosts`` (or
+        /// the global table it falls back to), after a path without a fragment route, and a
+        /// template's capture ends at the fixed text after it, which may spell a character of
+        /// the value the only way a URL can write it (a space in `first` before the `%20` of
+        /// `{first}%20{last}`, in a table without ``RouteOptions/decodePlusSymbols``, where `+`
+        /// is no space).
         case valueNotReadBack(key: String)
         /// The value of `key` is refused by its capture's constraint in an extended pattern
         /// (`{id:int}` given `"abc"`).
         case valueRejected(key: String)
+        /// Wildcard components were given, and the pattern has no `*` to hold them.
+        ///
+        /// Wildcard components (an array under ``RouteParameters/Keys/wildcard``) were given,
+        /// and no expansion of the pattern whose parameters are all given has a `*` to hold
+        /// them: `url(for: "/", parameters: [RouteParameters.Keys.wildcard: ["a"]])`. An empty
+        /// array gives none.
+        case wildcardComponentsWithoutWildcard
         /// A ``TypedRoute``'s property `key` holds a nested value, which a URL cannot hold.
         ///
         /// A struct, a dictionary or an array of arrays: a typed route's properties are flat.
@@ -79,6 +92,14 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         /// A ``TypedRoute``'s value did not encode: its `encode(to:)` threw, or it is not a set
         /// of keyed properties. `message` says which.
         case notEncoded(String)
+        /// A ``TypedRoute``'s value would not come back: the URL decodes to another value.
+        ///
+        /// Routed and decoded as the type's handler decodes it, the URL gives another value;
+        /// the difference is ``Router/roundTrip(_:scheme:host:)``'s first: a property that
+        /// decodes to another text (`Lowercased(name: "Ab")` reads back `"ab"`), a URL that does
+        /// not decode (a relative `URL` property), or an `Equatable` value that reads back not
+        /// `==`.
+        indirect case notReadBack(RoundTripDifference)
     }
 
     /// The pattern the URL was built from.
@@ -125,9 +146,12 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
             detail = "routing the URL would not give the value of \"\(key)\" back as given"
         case .valueRejected(let key):
             detail = "the value of \"\(key)\" is not one its pattern accepts"
+        case .wildcardComponentsWithoutWildcard:
+            detail = "wildcard components were given, and the pattern has no * to hold them"
         case .nestedValue(let key):
             detail = "\"\(key)\" holds a nested value; a URL holds flat values only"
         case .notEncoded(let message): detail = "the value did not encode: \(message)"
+        case .notReadBack(let difference): detail = difference.description
         }
         return "Cannot build a URL for \"\(pattern)\": \(detail)"
     }
@@ -138,8 +162,12 @@ extension Router {
     ///
     /// Builds a URL that routes to `pattern` with `parameters`: `:name` segments are filled
     /// (percent-encoded), the longest expansion of optional groups whose parameters are all given
-    /// is chosen, wildcard components (an array under ``RouteParameters/Keys/wildcard``) are put
-    /// back, and the other parameters go to the query, sorted by name (arrays as repeated keys).
+    /// is chosen (one with a `*` when wildcard components are given), wildcard components (an
+    /// array under ``RouteParameters/Keys/wildcard``) are put back, or throw
+    /// ``URLBuildingError/Reason/wildcardComponentsWithoutWildcard`` for a pattern without `*`,
+    /// a web anchor (under ``RouteParameters/Keys/anchor``, for a table with
+    /// ``RouteTable/hosts``) becomes the fragment, and the other parameters go to the query,
+    /// sorted by name (arrays as repeated keys).
     /// Values are written in the text that the typed accessors read back (`Bool` as `true`/`false`,
     /// numbers by their `description`, `UUID`, `URL`, enums by their raw value); an `Optional` is
     /// unwrapped and `nil` is absent; any other value throws
@@ -165,6 +193,10 @@ extension Router {
     ///     for: "/post/:id", scheme: "https", host: "example.com",
     ///     parameters: ["id": 7])
     /// // https://example.com/post/7
+    /// try router.url(
+    ///     for: "/post/:id", scheme: "https", host: "example.com",
+    ///     parameters: ["id": 7, RouteParameters.Keys.anchor: "comments"])
+    /// // https://example.com/post/7#comments (the https table has hosts)
     /// try router.url(
     ///     for: "/usr/view/:id", scheme: "myapp", parameters: ["id": 7])
     /// // throws: not registered in the table of myapp
@@ -198,7 +230,10 @@ extension RouteTable {
     /// definition and gives back the values given (the same `:name` values, wildcard components and
     /// query items). Otherwise it throws a ``URLBuildingError`` that says why: the pattern is not
     /// registered here, the host would be read as a path segment or is not in ``hosts``, a longer
-    /// expansion of the pattern would match first, or a value would not come back as given. A
+    /// expansion of the pattern would match first, or a value would not come back as given (a
+    /// web anchor, under ``RouteParameters/Keys/anchor``, comes back only from a table that reads
+    /// anchors: one with ``hosts``, or the global table it falls back to, and not after a
+    /// fragment route's fragment). A
     /// definition of another pattern asked before this one (a higher priority, or an earlier
     /// registration) is not an error: the pattern's handler runs if it declines, and
     /// ``lint(mayDecline:)`` reports such overlaps. The global table builds relative URLs
@@ -313,22 +348,34 @@ struct URLBuilder {
                 throw self.error(.invalidPattern(error))
             }
         }
-        // The longest expansion whose parameters are all given (expansions are longest first).
-        guard let chosen = expansions.first(where: { $0.parameterNames.allSatisfy { parameters[$0] != nil } })
+        // The longest expansion whose parameters are all given (expansions are longest first),
+        // with a `*` when wildcard components are given: one without would drop them.
+        let givesComponents = try !texts(Definition.Keys.wildcard).isEmpty
+        let holdsComponents = { (expansion: RoutePattern) in !givesComponents || expansion.hasWildcard }
+        guard
+            let chosen = expansions.first(where: {
+                holdsComponents($0) && $0.parameterNames.allSatisfy { parameters[$0] != nil }
+            })
         else {
-            let missing = expansions.last?.parameterNames.first { parameters[$0] == nil } ?? ""
-            throw error(.missingParameter(missing))
+            guard let shortest = expansions.last(where: holdsComponents) else {
+                throw error(.wildcardComponentsWithoutWildcard)
+            }
+            throw error(.missingParameter(shortest.parameterNames.first { parameters[$0] == nil } ?? ""))
         }
         var values: [String: String] = [:]
         for name in chosen.parameterNames { values[name] = try text(of: parameters[name] ?? "", key: name) }
         let printed: PrintedPath
         let wildcardKey =
             chosen.wildcardName.flatMap { parameters[$0] != nil ? $0 : nil } ?? Definition.Keys.wildcard
-        switch chosen.printed(value: { values[$0] }, wildcard: try texts(wildcardKey)) {
+        let plusAsSpace = table.options.contains(.decodePlusSymbols)
+        switch chosen.printed(
+            value: { values[$0] }, wildcard: try texts(wildcardKey), plusAsSpace: plusAsSpace)
+        {
         case .success(let path): printed = path
         case .failure(.missing(let name)): throw error(.missingParameter(name))
         case .failure(.empty(let name)): throw error(.emptyParameter(name))
         case .failure(.rejected(let name)): throw error(.valueRejected(key: name))
+        case .failure(.notReadBack(let name)): throw error(.valueNotReadBack(key: name))
         }
         var authority: String?
         if let host, scheme != nil {
@@ -339,33 +386,49 @@ struct URLBuilder {
             authority = PrintedPath.encode(String(name)) + host[name.endIndex...]
         }
         let used = Set(
-            chosen.parameterNames + [Definition.Keys.wildcard] + (chosen.wildcardName.map { [$0] } ?? []))
+            chosen.parameterNames + [Definition.Keys.wildcard, Definition.Keys.anchor]
+                + (chosen.wildcardName.map { [$0] } ?? []))
         let query = try queryString(excluding: used)
         guard
-            let text = printed.text(
+            var text = printed.text(
                 scheme: scheme, authority: authority, options: table.options, query: query)
         else {
             throw error(.notAURL("//" + printed.segments.dropFirst().joined(separator: "/")))
         }
+        if let anchor = parameters[Definition.Keys.anchor] {
+            // A fragment route's fragment is the URL's: there is no room for an anchor.
+            guard printed.fragment == nil else { throw error(.valueNotReadBack(key: Definition.Keys.anchor)) }
+            // Encoded as a segment is: no `/`, `?`, `=` or `&` left, so that it reads back as an
+            // anchor, never as a fragment route or query items.
+            text += "#" + PrintedPath.encode(try self.text(of: anchor, key: Definition.Keys.anchor))
+        }
         let url = try self.url(text)
         guard checking else { return (url, nil) }
         let received = try check(
-            url, in: table, registered: registered, chosen: chosen, expansions: expansions, used: used)
+            url, in: table, from: start, registered: registered, chosen: chosen, expansions: expansions,
+            used: used)
         return (url, received)
     }
 
-    /// Routes `url` in `table` (without calling handlers) and checks that it reaches the
-    /// definition of `chosen` with the values given; returns the parameters it receives.
+    /// Routes `url` in `table` (without calling handlers; the global table when `start` falls
+    /// back to it) and checks that it reaches the definition of `chosen` with the values given;
+    /// returns the parameters it receives.
     private func check(
-        _ url: URL, in table: RouteTable, registered: [Definition], chosen: RoutePattern,
-        expansions: [RoutePattern], used: Set<String>
+        _ url: URL, in table: RouteTable, from start: RouteTable, registered: [Definition],
+        chosen: RoutePattern, expansions: [RoutePattern], used: Set<String>
     ) throws(URLBuildingError) -> RouteParameters {
         let parts = URLParts(url: url)
         guard table.acceptsHost(of: parts) else {
             let host = parts.host.flatMap { $0.isEmpty ? nil : PercentDecoding.decodeOrKeep($0) }
             throw error(.hostNotAccepted(host))
         }
-        let request = RouteRequest(parts: parts, options: table.options)
+        let readsAnchors =
+            table === start ? table.readsAnchors : table.readsAnchors(afterFallbackFrom: start, of: parts)
+        // A table that reads no anchor reads the fragment as more of the path.
+        if parameters[Definition.Keys.anchor] != nil, !readsAnchors {
+            throw error(.valueNotReadBack(key: Definition.Keys.anchor))
+        }
+        let request = RouteRequest(parts: parts, options: table.options, readsAnchors: readsAnchors)
         let notMatched = URLBuildingError.Reason.notMatched(
             url: url.absoluteString,
             mismatch: request.verdict(for: chosen).mismatch ?? "its definition is not among the matches")
@@ -412,7 +475,6 @@ struct URLBuilder {
         // Every value read in one pass: a read by key scans the query items.
         let values = received.dictionary
         for key in parameters.keys.sorted() where !URLBuilder.reserved.contains(key) {
-            if key == Definition.Keys.wildcard, !received.matched.hasWildcard { continue }
             let expected = try texts(key)
             let value = values[key]
             let got = (value as? [String]) ?? (value as? String).map { [$0] } ?? []

@@ -38,10 +38,28 @@ extension RouteParameters {
     }
 }
 
+extension RouteParameters {
+    /// The parameters decoded as a ``TypedRoute`` decodes them: as ``decode(_:)``, except that a
+    /// property named for one of `groupCaptures` (captures that some expansions of the type's
+    /// pattern lack) has no value where the matched expansion lacks its capture, whatever the
+    /// query holds. An extra parameter still stands in for it, as for any route value.
+    func decode(_ type: any Decodable.Type, groupCaptures: [String]) throws -> Any {
+        try ParameterDecoding.decode(
+            type, source: KeyedSource(parameters: self, groupCaptures: groupCaptures))
+    }
+
+    /// Decodes `values` (texts and arrays of texts, as routing reads them) as `type`: the reading
+    /// of a printed value that the registration of a ``TypedRoute`` checks.
+    static func decode(_ type: any Decodable.Type, values: [String: Any]) throws -> Any {
+        try ParameterDecoding.decode(type, source: KeyedSource(values: values))
+    }
+}
+
 extension KeyRecorder {
-    /// Runs `type.init(from:)` against the parameter decoder over the recorder's values.
-    func run(_ type: any Decodable.Type) throws {
-        _ = try type.init(from: ParameterDecoder(source: KeyedSource(recorder: self), codingPath: []))
+    /// Runs `type.init(from:)` against the parameter decoder over the recorder's values, and
+    /// gives the value it made.
+    func run(_ type: any Decodable.Type) throws -> Any {
+        try ParameterDecoding.decode(type, source: KeyedSource(recorder: self))
     }
 }
 
@@ -55,9 +73,14 @@ private final class KeyedSource {
     /// The recorder that answers every key; `nil` for parameters.
     let recorder: KeyRecorder?
 
+    /// The names that have no value, whatever the query holds: captures of a typed route's
+    /// pattern that the matched expansion lacks (and no extra parameter gives).
+    private let uncaptured: [String]
+
     /// The values of `parameters`. A pattern of many values reads them all in one pass (a read
-    /// by name cuts the URL again).
-    init(parameters: RouteParameters) {
+    /// by name cuts the URL again). Of `groupCaptures`, those that the matched expansion lacks
+    /// have no value, unless an extra parameter gives one.
+    init(parameters: RouteParameters, groupCaptures: [String] = []) {
         if parameters.matched.keepsPositions {
             self.parameters = parameters
             self.values = [:]
@@ -66,6 +89,16 @@ private final class KeyedSource {
             self.values = parameters.dictionary
         }
         self.recorder = nil
+        // Most patterns have no optional group: nothing to compute.
+        if groupCaptures.isEmpty {
+            self.uncaptured = []
+        } else {
+            let matched = parameters.matched
+            let extra = parameters.extra
+            self.uncaptured = groupCaptures.filter {
+                matched.parameterIndex(of: $0) == nil && $0 != matched.wildcardName && extra[$0] == nil
+            }
+        }
     }
 
     /// The values of a dictionary.
@@ -73,6 +106,7 @@ private final class KeyedSource {
         self.parameters = nil
         self.values = values
         self.recorder = nil
+        self.uncaptured = []
     }
 
     /// The values of a recorder: every key is there (no key is listed).
@@ -80,14 +114,19 @@ private final class KeyedSource {
         self.parameters = nil
         self.values = [:]
         self.recorder = recorder
+        self.uncaptured = []
     }
 
     /// Every key.
-    var keys: Dictionary<String, Any>.Keys { (parameters?.dictionary ?? values).keys }
+    var keys: [String] {
+        let keys = (parameters?.dictionary ?? values).keys
+        return uncaptured.isEmpty ? Array(keys) : keys.filter { !uncaptured.contains($0) }
+    }
 
     /// The value under `key`, `Optional`s unwrapped: `nil` when missing.
     func value(_ key: String) -> Any? {
         if let recorder { return recorder.value(forKey: key) }
+        if !uncaptured.isEmpty, uncaptured.contains(key) { return nil }
         let value = if let parameters { parameters[key] } else { values[key] }
         return value.flatMap(ParameterText.unwrapped)
     }
@@ -100,18 +139,23 @@ private final class ParameterDecoder: Decoder, SingleValueDecodingContainer {
     let source: KeyedSource?
     /// The one value, when ``source`` is `nil`.
     let value: Any?
+    /// Whether the type decoded from ``value`` is a `Dictionary`, which is no list.
+    let decodesDictionary: Bool
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     init(source: KeyedSource, codingPath: [any CodingKey]) {
         self.source = source
         self.value = nil
+        self.decodesDictionary = false
         self.codingPath = codingPath
     }
 
-    init(value: Any?, codingPath: [any CodingKey]) {
+    /// The decoder of `value` as `type` (a type's own `init(from:)` asks it for a container).
+    init(value: Any?, as type: Any.Type = Any.self, codingPath: [any CodingKey]) {
         self.source = nil
         self.value = value
+        self.decodesDictionary = type is any DictionaryValue.Type
         self.codingPath = codingPath
     }
 
@@ -131,9 +175,17 @@ private final class ParameterDecoder: Decoder, SingleValueDecodingContainer {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try checkValue([Any].self)
+        let recorded = value.flatMap(ParameterText.unwrapped) as? RecordedValue
+        // A dictionary whose keys are not text asks for a flat list of keys and values, which
+        // repeated query items would hold: it is a nested value all the same.
+        if decodesDictionary {
+            if let recorded { throw recorded.nestedValue() }
+            throw ParameterDecoding.mismatch([String: Any].self, value, codingPath)
+        }
+        recorded?.recordList()
         return UnkeyedContainer(
-            elements: ParameterDecoding.elements(of: value),
-            isRecorded: value.flatMap(ParameterText.unwrapped) is RecordedValue, codingPath: codingPath)
+            elements: ParameterDecoding.elements(of: value), isRecorded: recorded != nil,
+            codingPath: codingPath)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -179,7 +231,13 @@ private enum ParameterDecoding {
     /// The parameters decoded as `type`, for ``RouteParameters/decode(_:)``.
     @inline(never)
     static func decode(_ type: any Decodable.Type, parameters: RouteParameters) throws -> Any {
-        try type.init(from: ParameterDecoder(source: KeyedSource(parameters: parameters), codingPath: []))
+        try decode(type, source: KeyedSource(parameters: parameters))
+    }
+
+    /// The values of `source` decoded as `type`.
+    @inline(never)
+    static func decode(_ type: any Decodable.Type, source: KeyedSource) throws -> Any {
+        try type.init(from: ParameterDecoder(source: source, codingPath: []))
     }
 
     /// ``decode(_:from:codingPath:)`` for a type known at run time.
@@ -199,11 +257,11 @@ private enum ParameterDecoding {
         }
         if let recorded = value as? RecordedValue {
             return try recorded.placeholder(type) {
-                try Value(from: ParameterDecoder(value: recorded, codingPath: codingPath))
+                try Value(from: ParameterDecoder(value: recorded, as: type, codingPath: codingPath))
             }
         }
         if let value = value as? Value { return value }
-        if readsText(type) {
+        if ParameterText.isReadAsText(type) {
             guard let text = ParameterText.firstText(of: value) else {
                 throw mismatch(type, value, codingPath)
             }
@@ -213,14 +271,7 @@ private enum ParameterDecoding {
             }
             return converted
         }
-        return try Value(from: ParameterDecoder(value: value, codingPath: codingPath))
-    }
-
-    /// The kinds converted from text directly. Enums are not among them: they decode their raw
-    /// value through their `Decodable` conformance.
-    static func readsText(_ type: Any.Type) -> Bool {
-        type == String.self || type == Bool.self || type == UUID.self || type == URL.self
-            || type is any LosslessStringConvertible.Type
+        return try Value(from: ParameterDecoder(value: value, as: type, codingPath: codingPath))
     }
 
     /// The elements of an array value; a single value is a one-element array; a recorded value
@@ -284,6 +335,23 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @_semantics("optimize.sil.specialize.generic.never")
     func decode<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value {
         try ParameterDecoding.decode(type, from: value(forKey: key), codingPath: codingPath + [key])
+    }
+
+    /// The value under `key`, `nil` when missing. While a type's keys are recorded, the property
+    /// is `nil` and its type is probed (``RecordedValue/probe(_:)``): a list is then recorded.
+    /// (The standard library's overloads for the standard types, none of them a list, answer
+    /// through ``decodeNil(forKey:)``.)
+    @inline(never)
+    @_semantics("optimize.sil.specialize.generic.never")
+    func decodeIfPresent<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
+        guard let value = source.value(key.stringValue) else { return nil }
+        if let recorded = value as? RecordedValue {
+            recorded.probe {
+                _ = try ParameterDecoding.decode(type, from: recorded, codingPath: codingPath + [key])
+            }
+            return nil
+        }
+        return try ParameterDecoding.decode(type, from: value, codingPath: codingPath + [key])
     }
 
     /// The value under `key`; an error when there is none.

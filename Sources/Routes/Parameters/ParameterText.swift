@@ -69,6 +69,15 @@ enum ParameterText {
         }
     }
 
+    /// Whether the parameter decoder reads a value of `type` from its text: `String`, `Bool`,
+    /// `UUID`, `URL` and any `LosslessStringConvertible` type. Every other type decodes through its
+    /// own `Decodable` conformance (an enum asks for its raw value), and a ``TypedRoute`` prints
+    /// it through its `Encodable` conformance: either way, printing is the inverse of reading.
+    static func isReadAsText(_ type: Any.Type) -> Bool {
+        type == String.self || type == Bool.self || type == UUID.self || type == URL.self
+            || type is any LosslessStringConvertible.Type
+    }
+
     /// The text of a parameter's value as the accessors see it: a `String` as it is, the first
     /// element of an array, the text of another value, else its description.
     static func firstText(of value: Any?) -> String? {
@@ -97,6 +106,13 @@ enum ParameterText {
         return optional.wrappedValue.flatMap(unwrapped)
     }
 }
+
+/// A `Dictionary` seen through `Any`: a nested value, which a URL's flat values cannot hold,
+/// whatever its keys (text keys make a keyed container, other keys a flat list of keys and
+/// values that would print as repeated query items).
+protocol DictionaryValue {}
+
+extension Dictionary: DictionaryValue {}
 
 /// An `Optional` seen through `Any`.
 protocol OptionalValue {

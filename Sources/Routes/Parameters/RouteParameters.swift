@@ -63,6 +63,7 @@ public struct RouteParameters {
                 switch key {
                 case Keys.pattern: return pattern
                 case Keys.url: return url
+                case Keys.anchor: return anchor
                 default: return scheme
                 }
             case .wildcard: return wildcardComponents
@@ -74,7 +75,8 @@ public struct RouteParameters {
         }
     }
 
-    /// The number of keys, reserved keys included (JLRoutes' `parameters.count`).
+    /// The number of keys, reserved keys included (JLRoutes' `parameters.count`; one more for a
+    /// URL with a web ``anchor``).
     ///
     /// ```swift
     /// params.count  // 4 for /user/:id: "id" and the three reserved keys
@@ -89,10 +91,17 @@ public struct RouteParameters {
     public var dictionary: [String: Any] {
         // One table, sized once for every key it can hold (a growing one reallocates at each
         // doubling); arrays only for the query names that repeat.
+        let anchor = self.anchor
         var result: [String: Any] = [:]
-        result.reserveCapacity(request.queryItemCount + matched.parameterCount + extra.count + 4)
+        result.reserveCapacity(
+            request.queryItemCount + matched.parameterCount + extra.count + (anchor == nil ? 4 : 5))
         var repeated: [String: [String]] = [:]
+        // Whether a query item, a route value or an extra parameter has the anchor's key: only
+        // then is the key removed when there is no anchor (a removal hashes the key).
+        var mayHoldAnchorKey = matched.hasReservedName || extraOrNil?[Keys.anchor] != nil
+        let anchorKeyLength = Keys.anchor.utf8.count
         request.forEachQueryItem { name, value in
+            if name.utf8.count == anchorKeyLength, name == Keys.anchor { mayHoldAnchorKey = true }
             if repeated[name] != nil {
                 repeated[name]?.append(value)
             } else if let first = result.updateValue(value, forKey: name) {
@@ -109,6 +118,11 @@ public struct RouteParameters {
         result[Keys.pattern] = pattern
         result[Keys.url] = url
         result[Keys.scheme] = scheme
+        if let anchor {
+            result[Keys.anchor] = anchor
+        } else if mayHoldAnchorKey {
+            result[Keys.anchor] = nil
+        }
         return result
     }
 
@@ -132,6 +146,26 @@ public struct RouteParameters {
     /// params.scheme  // "myapp"
     /// ```
     public var scheme: String { tableScheme }
+
+    /// The URL's web anchor, percent-decoded, in a table with ``RouteTable/hosts``; `nil` without
+    /// one.
+    ///
+    /// The anchor is the fragment when it does not start with `/` or `?` and is not only query
+    /// items. In a table with hosts (a universal-links table), `https://example.com/post/7#comments`
+    /// matches `/post/:id` with `id = "7"`, and the anchor is `"comments"`; a `+` stays a `+`.
+    /// A table without hosts reads the fragment as JLRoutes does, as more of the path, and has
+    /// no anchor (<doc:RoutingRules#Web-anchors>).
+    ///
+    /// ```swift
+    /// router.https.hosts = ["example.com"]
+    /// router.https.add(pattern: "/post/:id") { params in
+    ///     params["id"]     // "7"
+    ///     params.anchor    // Optional("comments")
+    ///     return true
+    /// }
+    /// router.route(to: "https://example.com/post/7#comments")
+    /// ```
+    public var anchor: String? { request.anchor }
 
     /// The decoded segments captured by a trailing `*`, or `nil` when the pattern has none.
     ///
@@ -161,7 +195,7 @@ public struct RouteParameters {
     /// Calls `body` with each `:name` value and its name, in the pattern's order, all read in
     /// one pass over the segment text (which may be joined for the call: see
     /// ``RouteRequest/withSegmentBytes(_:)``).
-    private func forEachRouteValue(_ body: (_ name: String, _ value: String) -> Void) {
+    func forEachRouteValue(_ body: (_ name: String, _ value: String) -> Void) {
         let decodes = request.parts.ranges.segmentsNeedDecoding
         let plusAsSpace = decodesPlus
         func read(_ range: ByteRange, _ name: String, _ bytes: UnsafeBufferPointer<UInt8>) {
@@ -223,9 +257,9 @@ public struct RouteParameters {
     }
 
     /// The bytes of the value at `range` of the segment text, one trailing `#` (from a fragment)
-    /// removed.
+    /// removed: how a handler reads a value, which printing checks a template's values with.
     @inline(__always)
-    private static func valueBytes(_ range: ByteRange, in bytes: UnsafeBufferPointer<UInt8>)
+    static func valueBytes(_ range: ByteRange, in bytes: UnsafeBufferPointer<UInt8>)
         -> UnsafeBufferPointer<UInt8>
     {
         var range = range
@@ -279,16 +313,16 @@ public struct RouteParameters {
     }
 
     /// Whether the value under `key`, if any, is a route value or query text: there is no extra
-    /// parameter and no `*`, and `key` is none of ``Keys/pattern``, ``Keys/url`` and
-    /// ``Keys/scheme`` (``Keys/wildcard`` names nothing without a `*`). Then ``string(_:)`` is
-    /// that text, and a typed accessor's answer is its conversion.
+    /// parameter and no `*`, and `key` is none of ``Keys/pattern``, ``Keys/url``,
+    /// ``Keys/scheme`` and ``Keys/anchor`` (``Keys/wildcard`` names nothing without a `*`). Then
+    /// ``string(_:)`` is that text, and a typed accessor's answer is its conversion.
     @inline(__always)
     func holdsText(forKey key: String) -> Bool {
         guard extraOrNil == nil, !matched.hasWildcard else { return false }
         // The lengths of the reserved keys first: most keys have none of them.
         switch key.utf8.count {
-        case Keys.pattern.utf8.count, Keys.url.utf8.count, Keys.scheme.utf8.count:
-            return key != Keys.pattern && key != Keys.url && key != Keys.scheme
+        case Keys.pattern.utf8.count, Keys.url.utf8.count, Keys.scheme.utf8.count, Keys.anchor.utf8.count:
+            return key != Keys.pattern && key != Keys.url && key != Keys.scheme && key != Keys.anchor
         default: return true
         }
     }
@@ -296,7 +330,8 @@ public struct RouteParameters {
     /// Where the value of `key` comes from: the layers in order, the later winning (see the type's
     /// documentation). The one place that order is written.
     private enum Layer {
-        /// ``Keys/pattern``, ``Keys/url`` or ``Keys/scheme``.
+        /// ``Keys/pattern``, ``Keys/url``, ``Keys/scheme`` or ``Keys/anchor`` (whose value is
+        /// `nil` without an anchor, whatever the query or the extra parameters hold).
         case reserved
         /// ``Keys/wildcard`` when the pattern ends in `*`.
         case wildcard
@@ -324,7 +359,7 @@ public struct RouteParameters {
     private func layerInOrder(of key: String) -> Layer {
         // The reserved keys first: nothing overrides them (the "Routing rules" article, *Parameters*).
         switch key {
-        case Keys.pattern, Keys.url, Keys.scheme: return .reserved
+        case Keys.pattern, Keys.url, Keys.scheme, Keys.anchor: return .reserved
         case Keys.wildcard: return matched.hasWildcard ? .wildcard : .absent
         default: break
         }
@@ -389,6 +424,19 @@ extension RouteParameters {
         /// params[RouteParameters.Keys.wildcard] as? [String]  // ["a", "b"]
         /// ```
         public static let wildcard = "JLRouteWildcardComponents"
+        /// The key of the URL's web anchor, in a table with hosts: `"JLRouteAnchor"`.
+        ///
+        /// Its value is the anchor, decoded, as `String` (see ``RouteParameters/anchor``).
+        /// Absent when the URL has none, or the table has no ``RouteTable/hosts``, even if a
+        /// query item or an extra parameter has this name. JLRoutes had no such key: it read
+        /// the fragment as more of the path. Given to `url(for:)`, it is written as the
+        /// fragment.
+        ///
+        /// ```swift
+        /// // https://example.com/post/7#comments, hosts set:
+        /// params[RouteParameters.Keys.anchor] as? String  // "comments"
+        /// ```
+        public static let anchor = "JLRouteAnchor"
     }
 }
 

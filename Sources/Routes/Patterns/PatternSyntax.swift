@@ -136,13 +136,13 @@ struct PatternSyntax: Sendable {
             constraints.append(constraint)
             position = close + 1
         }
+        // A lone `#` after the last capture is the fragment mark (`{id:int}#`), not fixed text:
+        // the capture takes one trailing `#` or none, as `:id#` does (the "Routing rules"
+        // article, *Names ending in #*); a capture that ends a template never keeps it.
+        if case .capture? = pieces.last, fixed == [.hash] { fixed = [] }
         if !fixed.isEmpty { pieces.append(.fixed(fixed)) }
-        // `{name}` (and `{name}#`, a fragment mark) is a plain parameter.
-        if names.count == 1, constraints[0] == nil {
-            if pieces.count == 1 || (pieces.count == 2 && pieces[1] == .fixed([.hash]) && bytes.count > 1) {
-                if case .capture = pieces[0] { return .parameter(names[0]) }
-            }
-        }
+        // `{name}` (and `{name}#`) is a plain parameter.
+        if names.count == 1, constraints[0] == nil, pieces.count == 1 { return .parameter(names[0]) }
         return .template(SegmentTemplate(pieces: pieces, names: names, constraints: constraints))
     }
 }

@@ -46,6 +46,9 @@ final class RoutePattern: Equatable, Sendable {
     /// Whether a parameter is named like a reserved key (``RouteParameters/Keys``): reading a
     /// value by name may then not look at the names first.
     let hasReservedName: Bool
+    /// Whether every parameter name is ASCII: a key then names a parameter only when its bytes
+    /// are the name's, since an ASCII text is canonically equal to no other ASCII text.
+    private let namesAreASCII: Bool
     /// The parameter names in segment order, joined by `/` (which no name holds): a short list
     /// is stored inline in the string, without an allocation.
     private let joinedNames: String
@@ -125,10 +128,11 @@ final class RoutePattern: Equatable, Sendable {
         extended =
             templates.isEmpty && wildcardName == nil
             ? nil : ExtendedParts(templates: templates, wildcardName: wildcardName)
+        namesAreASCII = parameterNames.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
         hasReservedName = parameterNames.contains {
             [
                 RouteParameters.Keys.pattern, RouteParameters.Keys.url, RouteParameters.Keys.scheme,
-                RouteParameters.Keys.wildcard,
+                RouteParameters.Keys.wildcard, RouteParameters.Keys.anchor,
             ].contains($0)
         }
     }
@@ -237,13 +241,25 @@ final class RoutePattern: Equatable, Sendable {
     }
 
     /// The position among the parameters of the one named `name`; `nil` when none is.
+    ///
+    /// A key names a parameter when it is canonically equivalent to the name, as `String`'s `==`
+    /// and a `Dictionary`'s keys compare them (`"cafe\u{301}"` names `:café`): the rule of every
+    /// read of a value by name, the query's and ``RouteParameters/dictionary``'s included (the
+    /// "Routing rules" article, *Parameters*). A key with a `/` names none.
     @inline(__always)
     func parameterIndex(of name: String) -> Int? {
         guard parameterCount > 1 else {
             // One name: string equality (two words compared when both are short).
             return parameterCount == 1 && name == joinedNames ? 0 : nil
         }
-        return name.withBytes { key in
+        // Bytes first: a name is found by them unless its key spells it otherwise.
+        return byteIndex(of: name) ?? canonicalIndex(of: name)
+    }
+
+    /// The position of the name whose bytes are `name`'s (of two names or more).
+    @inline(__always)
+    private func byteIndex(of name: String) -> Int? {
+        name.withBytes { key in
             joinedNames.withBytes { names -> Int? in
                 // Each name in turn, compared while it is read; a name ends at `/` or the end,
                 // and a key with a `/` (`a/b`) is no name, even where the names read `a/b`.
@@ -266,6 +282,19 @@ final class RoutePattern: Equatable, Sendable {
                 return nil
             }
         }
+    }
+
+    /// The position of the name canonically equivalent to `key` whose bytes differ from it,
+    /// which takes a byte outside ASCII on one side; `nil` when both are ASCII.
+    @inline(never)
+    private func canonicalIndex(of key: String) -> Int? {
+        guard !namesAreASCII || key.utf8.contains(where: { $0 >= 0x80 }), !key.utf8.contains(.slash) else {
+            return nil
+        }
+        // Names cannot be canonically equivalent to each other (registration refuses the second
+        // as a duplicate), so the first is the one.
+        let names = joinedNames.utf8.split(separator: .slash, omittingEmptySubsequences: false)
+        return names.firstIndex { String(Substring($0)) == key }
     }
 
     /// The index among the segments of the `index`th parameter.

@@ -49,7 +49,7 @@ final class Redirect {
         }
         // Printed with a sample value for each name, every expansion must be a URL.
         for expansion in expansions {
-            let sample = expansion.printed(value: { _ in "a" }, wildcard: ["a"])
+            let sample = expansion.printed(value: { _ in "a" }, wildcard: ["a"], plusAsSpace: false)
             // A constraint that refuses the sample value cannot be checked with it.
             if case .failure(.rejected) = sample { continue }
             let printed = try? sample.get()
@@ -94,16 +94,19 @@ final class Redirect {
     /// The URL to route instead of `parts`, printed from the values of `parameters` (the match of
     /// the redirect's `from` in `table`): its `:name` values and wildcard components as routing
     /// read them (empty ones included), then the query items routing read, and the fragment when
-    /// `from` did not read it and the target has none of its own. `nil` when the printed text is not a URL (logged by the caller).
+    /// `from` did not read it and the target has none of its own. `nil` when the printed text is not a URL, or
+    /// a template of the target would not read a value back (logged by the caller).
     func target(of parts: URLParts, _ parameters: RouteParameters, in table: RouteTable) -> URLParts? {
-        // Routing reads a fragment as more of the path (`b#frag`); unless `from` reads the
+        // Routing may read a fragment as more of the path (`b#frag`); unless `from` reads the
         // fragment (it has a `#`), its values are read without it and the fragment is carried
         // over as it is.
         let original = parameters
         var parameters = parameters
         var fragment: Substring?
         if let written = parts.fragment, !parameters.matched.readsFragment {
-            let request = RouteRequest(parts: parts.withoutFragment, options: table.options)
+            let request = RouteRequest(
+                parts: parts.withoutFragment, options: table.options,
+                readsAnchors: parameters.request.readsAnchors)
             if let withoutFragment = request.parameters(of: parameters.matched, scheme: table.scheme) {
                 parameters = withoutFragment
                 fragment = written
@@ -115,7 +118,7 @@ final class Redirect {
         }
         guard let chosen = expansions.first(where: { $0.parameterNames.allSatisfy { values[$0] != nil } }),
             case .success(let printed) = chosen.printed(
-                value: { values[$0] }, wildcard: parameters.wildcardComponents ?? [])
+                value: { values[$0] }, wildcard: parameters.wildcardComponents ?? [], plusAsSpace: false)
         else { return nil }
         let scheme = self.scheme ?? parts.scheme.map(String.init)
         var authority: String?
@@ -149,9 +152,38 @@ final class Redirect {
             var text = printed.text(
                 scheme: scheme, authority: authority, options: options, query: query.joined(separator: "&"))
         else { return nil }
-        if let fragment { text += "#" + fragment }
+        if let fragment { text += "#" + Redirect.encodedFragment(fragment) }
         return URLParts(string: text)
     }
+
+    /// A fragment as a URL writes it: what RFC 3986 allows in a fragment (`pchar`, `/`, `?`) and
+    /// well-formed escapes as they are, any other byte (a space, a non-ASCII letter, a `%` that
+    /// starts no escape) percent-encoded. A string routed as written may hold what a URL cannot;
+    /// so printed, the target is the text of the `URL` its event reports, and routing that URL
+    /// again reads what the redirect routed. Each value reads as before, unless it could not be
+    /// decoded (a malformed escape, bytes that are not UTF-8): it was kept as written, and is
+    /// now read from its new text (`%ZZ` stays `%ZZ`, `%ZZ%41` becomes `%ZZA`).
+    static func encodedFragment(_ written: Substring) -> String {
+        String(written).withBytes { bytes in
+            var encoded: [UInt8] = []
+            encoded.reserveCapacity(bytes.count)
+            for (index, byte) in bytes.enumerated() {
+                if byte != .percent
+                    ? fragmentBytes.contains(byte) : PercentDecoding.isEscape(bytes, at: index)
+                {
+                    encoded.append(byte)
+                } else {
+                    encoded += [.percent, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
+                }
+            }
+            return String(decoding: encoded, as: UTF8.self)
+        }
+    }
+
+    /// RFC 3986's fragment characters without `%`: unreserved, sub-delimiters, `:`, `@`, `/`, `?`.
+    private static let fragmentBytes = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?".utf8)
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }
 
 extension RouteTable {

@@ -20,7 +20,8 @@ public enum RouteGuardDecision: Sendable {
     /// `route(to:)` returns `true`; ``Router/resume(isolation:)-5jj55`` routes it again, asking the
     /// guards again. With a queue limit of 0 nothing is kept: the URL is dropped (one
     /// ``RoutingEvent/Kind/dropped`` event, no ``RoutingEvent/Kind/held``) and `route(to:)` returns
-    /// `false`.
+    /// `false`. A ``RouteMap``'s stack holds its link once, as the link, whichever of its
+    /// prefixes the guard holds.
     case hold
     /// The case: routes the ``RouteInput`` instead of this URL; guards write it with the
     /// static ``redirect(to:)-swift.type.method``.

@@ -26,8 +26,12 @@ extension RouteMap {
     /// screens.stack(for: "myapp://user/42/post/7")  // [.user(42), .post("7")]
     /// ```
     ///
-    /// A guard that refuses or holds a prefix leaves its value out; a held prefix joins the
-    /// router's queue, as a held URL does.
+    /// A guard that refuses a prefix leaves its value out. A guard that holds a prefix, or the
+    /// URL, holds the link once, as the link: the result is empty, the URL (with its extra
+    /// parameters) waits in the map's queue, reported once as
+    /// ``RoutingEvent/Kind/held``, and ``resumeResolving()`` gives its whole stack.
+    /// ``openStack(for:parameters:)`` tells a held link from one with no route, and keeps the
+    /// link while the map is suspended; this answers at once.
     /// - Parameters:
     ///   - url: the URL (a `URL` or a `String`).
     ///   - parameters: extra parameters, given to every prefix.
@@ -35,13 +39,46 @@ extension RouteMap {
     @_disfavoredOverload
     public func stack(for url: some URLConvertible, parameters: [String: Any] = [:]) -> [Value] {
         guard let parts = url.parts(loggingTo: logger) else { return [] }
+        return resolveStack(url.routeInput.text, parts, parameters: parameters).answer ?? []
+    }
+
+    /// The stack of the link `parts` (written `text`), as ``stack(for:parameters:)`` finds it;
+    /// when a guard holds a prefix or the link, the link is held once, as a stack.
+    func resolveStack(_ text: String, _ parts: URLParts, parameters: [String: Any])
+        -> RouteResolution<[Value]>
+    {
         var values: [Value] = []
-        for prefix in StackPrefixes.prefixes(of: url.routeInput.text, parts, in: table(for: parts))
-        where canRoute(to: prefix) {
-            if let value = resolve(prefix, parameters: parameters) { values.append(value) }
+        for prefix in StackPrefixes.prefixes(of: text, parts, in: table(for: parts)) {
+            guard let prefix = routable(prefix) else { continue }
+            var walk = Walk(prefix, parameters: parameters, startingIn: table(for: prefix), holdsURL: false)
+            if let value = walk.resolve(Value.self) {
+                values.append(value)
+            } else if let held = walk.heldBy {
+                return holdStack(text, parts, parameters, by: held)
+            }
         }
-        if let value = resolve(url, parameters: parameters) { values.append(value) }
-        return values
+        var walk = Walk(parts, parameters: parameters, startingIn: table(for: parts), holdsURL: false)
+        if let value = walk.resolve(Value.self) {
+            values.append(value)
+        } else if let held = walk.heldBy {
+            return holdStack(text, parts, parameters, by: held)
+        }
+        return values.isEmpty ? .unresolved : .resolved(values)
+    }
+
+    /// The parts of a prefix that some route matches; `nil` for one that none matches.
+    func routable(_ prefix: String) -> URLParts? {
+        guard let parts = prefix.routeInput.parts, table(for: parts).canRoute(parts) else { return nil }
+        return parts
+    }
+
+    /// Holds the link of a stack once, as a stack, for the guard that held one of its URLs.
+    func holdStack(
+        _ text: String, _ parts: URLParts, _ parameters: [String: Any],
+        by held: (pattern: String, table: RouteTable)
+    ) -> RouteResolution<[Value]> {
+        let kept = KeptURL(parts: parts, parameters: parameters, scheme: nil, stackText: text)
+        return hold(kept, by: held.pattern, in: held.table) ? .held(by: held.pattern) : .unresolved
     }
 }
 
@@ -49,6 +86,9 @@ extension RouteMap {
     extension RouteMap {
         /// The values of a URL's path prefixes that some route resolves, in order, as
         /// ``stack(for:parameters:)`` finds them, awaiting `async` closures in turn.
+        ///
+        /// A guard that holds a prefix or the URL holds the link once, as the synchronous form
+        /// does: the result is empty.
         ///
         /// ```swift
         /// Task { @MainActor in
@@ -62,17 +102,31 @@ extension RouteMap {
             isolation: isolated (any Actor)? = #isolation
         ) async -> [Value] {
             guard let parts = url.parts(loggingTo: logger) else { return [] }
+            return await resolveStackAwaiting(url.routeInput.text, parts, parameters: parameters).answer ?? []
+        }
+
+        /// ``resolveStack(_:_:parameters:)``, awaiting `async` closures and guards in turn.
+        nonisolated(nonsending) func resolveStackAwaiting(
+            _ text: String, _ parts: URLParts, parameters: [String: Any]
+        ) async -> RouteResolution<[Value]> {
             var values: [Value] = []
-            for prefix in StackPrefixes.prefixes(of: url.routeInput.text, parts, in: table(for: parts))
-            where canRoute(to: prefix) {
-                if let value = await resolve(prefix, parameters: parameters, isolation: isolation) {
+            for prefix in StackPrefixes.prefixes(of: text, parts, in: table(for: parts)) {
+                guard let prefix = routable(prefix) else { continue }
+                var walk = Walk(
+                    prefix, parameters: parameters, startingIn: table(for: prefix), holdsURL: false)
+                if let value = await walk.finish(Values<Value>.self) {
                     values.append(value)
+                } else if let held = walk.heldBy {
+                    return holdStack(text, parts, parameters, by: held)
                 }
             }
-            if let value = await resolve(url, parameters: parameters, isolation: isolation) {
+            var walk = Walk(parts, parameters: parameters, startingIn: table(for: parts), holdsURL: false)
+            if let value = await walk.finish(Values<Value>.self) {
                 values.append(value)
+            } else if let held = walk.heldBy {
+                return holdStack(text, parts, parameters, by: held)
             }
-            return values
+            return values.isEmpty ? .unresolved : .resolved(values)
         }
     }
 #endif

@@ -30,6 +30,8 @@
 /// Everything else is the router's, inherited: `canRoute(to:)`, `explain(_:)`,
 /// `url(for:scheme:host:parameters:)`, `lint(mayDecline:)`, the logger, suspension and the tables'
 /// settings. `resolve` does not wait while the map is suspended: it answers now.
+/// ``open(_:parameters:)`` and ``openStack(for:parameters:)`` keep a link then, and tell a link
+/// that waits (for the app, or for a guard) from one that no route resolves.
 public final class RouteMap<Value>: Router {
     /// Creates a map with an empty global table.
     ///
@@ -99,7 +101,8 @@ extension RouteMap {
     /// unmatched handler is then called, as when routing). A synchronous `resolve` cannot wait:
     /// when the walk reaches an `async` closure it stops there, logs it, calls the unmatched
     /// handler and returns `nil`; `await resolve(_:)` asks it. It does not wait while the map
-    /// is suspended: it answers now.
+    /// is suspended: it answers now. A link a guard holds resolves to `nil`, as one with no route:
+    /// ``open(_:parameters:)`` tells them apart, and keeps the link while the map is suspended.
     ///
     /// ```swift
     /// if let screen = screens.resolve(url) { path.append(screen) }
@@ -113,36 +116,6 @@ extension RouteMap {
         guard let parts = url.parts(loggingTo: logger) else { return nil }
         var walk = Walk(parts, parameters: parameters, startingIn: table(for: parts))
         return walk.resolve(Value.self)
-    }
-
-    /// Resumes, resolving the held and kept URLs synchronously in arrival order, and returns
-    /// their values.
-    ///
-    /// Resolves the URLs that guards held (and those kept while the map was suspended), in
-    /// arrival order, through the tables as they are now and asking the guards again, as
-    /// ``Router/resume(isolation:)-5jj55`` routes them; returns the values they resolve to. A URL
-    /// held again waits for the next resume. Does nothing when nothing is suspended or held.
-    /// Each URL is resolved as the synchronous ``resolve(_:parameters:)`` resolves: one that
-    /// reaches an `async` closure gives no value and is not kept (`await resumeResolving()`
-    /// awaits it). The router's `resume()` on a map routes the URLs instead, and their values
-    /// are not returned.
-    ///
-    /// ```swift
-    /// // after sign-in:
-    /// for screen in screens.resumeResolving() { path.append(screen) }
-    /// ```
-    @_disfavoredOverload
-    @available(*, noasync, message: "in top-level code, await picks this form: resume from an async function")
-    @discardableResult
-    public func resumeResolving() -> [Value] {
-        guard beginResuming() else { return [] }
-        var values: [Value] = []
-        while let kept = queue.next() {
-            var walk = self.walk(kept)
-            if let value = walk.resolve(Value.self) { values.append(value) }
-        }
-        queue.endDraining()
-        return values
     }
 }
 
@@ -186,29 +159,6 @@ extension RouteMap.Table {
             guard let parts = url.parts(loggingTo: logger) else { return nil }
             var walk = Walk(parts, parameters: parameters, startingIn: table(for: parts))
             return await walk.finish(Values<Value>.self)
-        }
-
-        /// Resumes, resolving the held and kept URLs and awaiting async closures and guards, and
-        /// returns their values.
-        ///
-        /// As the synchronous ``resumeResolving()``, in arrival order; each URL's `async`
-        /// closures and guards are awaited in turn.
-        ///
-        /// ```swift
-        /// func signedIn() async {
-        ///     for screen in await screens.resumeResolving() { path.append(screen) }
-        /// }
-        /// ```
-        @discardableResult
-        public func resumeResolving(isolation: isolated (any Actor)? = #isolation) async -> [Value] {
-            guard beginResuming() else { return [] }
-            var values: [Value] = []
-            while let kept = queue.next() {
-                var walk = self.walk(kept)
-                if let value = await walk.finish(Values<Value>.self) { values.append(value) }
-            }
-            queue.endDraining()
-            return values
         }
     }
 

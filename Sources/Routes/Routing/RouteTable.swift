@@ -55,11 +55,18 @@ public class RouteTable {
     /// not routed by this table; fallback and the unmatched handler apply as usual. `nil`, the
     /// default, accepts any host.
     ///
+    /// A table with hosts reads web links as a browser does: a fragment that does not start with
+    /// `/` or `?` (`https://example.com/post/7#comments`) is an anchor, not part of the path;
+    /// the handler reads it as ``RouteParameters/anchor`` (see <doc:RoutingRules#Web-anchors>).
+    ///
     /// ```swift
     /// router["https"].hosts = ["example.com", "*.example.com"]
     /// ```
     public var hosts: [String]? {
-        didSet { hostFilter = hosts.map(HostFilter.init) }
+        didSet {
+            hostFilter = hosts.map(HostFilter.init)
+            readsAnchors = hosts != nil
+        }
     }
 
     /// Receives the error of each pattern that ``add(pattern:priority:handler:)-(_,_,RouteHandler?)`` rejects. When
@@ -95,6 +102,10 @@ public class RouteTable {
     /// The scheme, ASCII-lowercased: tables are found ignoring case.
     let key: String
     @exclusivity(unchecked) private(set) var hostFilter: HostFilter?
+    /// Whether this table reads a fragment that does not start with `/` or `?` as a web anchor:
+    /// it has ``hosts`` (the "Routing rules" article, *Web anchors*). For the global table
+    /// reached by fallback, see ``readsAnchors(afterFallbackFrom:of:)``.
+    @exclusivity(unchecked) private(set) var readsAnchors = false
     /// The index of ``definitions``: one object for the table's life (a constant, so that a
     /// lookup reads it without retaining it), emptied at a removal and filled again by the next
     /// lookup.

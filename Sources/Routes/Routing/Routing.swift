@@ -102,15 +102,15 @@ extension RouteTable {
 
     /// Whether this table, or the global table with fallback, has a match for `parts`.
     func canRoute(_ parts: URLParts) -> Bool {
-        if hasMatch(parts) { return true }
+        if hasMatch(parts, readsAnchors: readsAnchors) { return true }
         guard let global = fallbackTable else { return false }
-        return global.hasMatch(parts)
+        return global.hasMatch(parts, readsAnchors: global.readsAnchors(afterFallbackFrom: self, of: parts))
     }
 
-    /// Whether this table has a match for `parts`, read with its options.
-    private func hasMatch(_ parts: URLParts) -> Bool {
+    /// Whether this table has a match for `parts`, read with its options (and web anchors or not).
+    private func hasMatch(_ parts: URLParts, readsAnchors: Bool) -> Bool {
         guard acceptsHost(of: parts) else { return false }
-        return RouteRequest.hasMatch(of: parts, options: options, in: index)
+        return RouteRequest.hasMatch(of: parts, options: options, readsAnchors: readsAnchors, in: index)
     }
 }
 

@@ -99,6 +99,10 @@ struct KeptURL {
     /// The scheme of the table it was routed through (a table's `route(to:)`); `nil` when the
     /// router chose the table of the URL's scheme.
     let scheme: String?
+    /// The link as written, when a ``RouteMap``'s stack kept or held it (`stack(for:)`,
+    /// `openStack(for:)`): `resumeResolving()` cuts its prefixes again and answers its stack.
+    /// `nil` for a URL that routing or `resolve` kept, which resumes as one URL.
+    var stackText: String? = nil
 }
 
 /// A first-in, first-out list whose appends and removals of the oldest cost O(1) amortised: a

@@ -17,7 +17,8 @@ extension Router {
     /// oldest are dropped (and reported, after the new URL's `kept`), so that hostile input
     /// cannot grow memory; a drop costs the same whatever the limit. With a limit of 0 nothing is
     /// kept (the URL is reported as dropped only) and `route(to:)` returns `false`.
-    /// ``canRoute(to:)`` and ``RouteMap``'s `resolve` are not affected.
+    /// ``canRoute(to:)`` and ``RouteMap``'s `resolve` and `stack(for:)` are not affected; a
+    /// map's `open(_:parameters:)` and `openStack(for:parameters:)` keep the link.
     ///
     /// ```swift
     /// router.suspend()                        // at launch, before the UI exists
@@ -81,6 +82,20 @@ extension Router {
     /// ```
     public var keptURLs: [URL] { queue.all.map(\.parts.routedURL) }
 
+    /// The links kept for the next `resume()`, oldest first, each with the extra parameters it
+    /// was routed with.
+    ///
+    /// The same links as ``keptURLs``, in the same order.
+    ///
+    /// ```swift
+    /// for link in router.keptLinks {
+    ///     print(link.url, link.parameters["source"] ?? "")
+    /// }
+    /// ```
+    public var keptLinks: [KeptLink] {
+        queue.all.map { KeptLink(url: $0.parts.routedURL, parameters: $0.parameters) }
+    }
+
     /// Drops every URL kept for the next `resume()`, so that stale links do not open later.
     ///
     /// Each URL is reported as ``RoutingEvent/Kind/dropped``. Call it after a sign-out, or when
@@ -110,24 +125,39 @@ extension Router {
     /// `table` is the table it was routed to, `nil` for the router.
     func keep(_ parts: URLParts, parameters: [String: Any], startingIn table: RouteTable?) -> Bool {
         let start = table ?? self.table(for: parts)
-        guard start.canRoute(parts) else {
-            start.callUnmatchedHandler(parts, parameters: parameters)
+        return keep(
+            KeptURL(parts: parts, parameters: parameters, scheme: table?.scheme), in: start,
+            matches: start.canRoute(parts))
+    }
+
+    /// Keeps `kept`, which starts in `start`, when some route `matches` it (`false` when the
+    /// limit is 0); otherwise calls the unmatched handler and returns `false`.
+    func keep(_ kept: KeptURL, in start: RouteTable, matches: Bool) -> Bool {
+        guard matches else {
+            start.callUnmatchedHandler(kept.parts, parameters: kept.parameters)
             return false
         }
         // Reported as kept, then the URLs it pushed out as dropped; dropped only with a limit of 0.
         let isKept = queue.limit > 0
-        let dropped = queue.hold(KeptURL(parts: parts, parameters: parameters, scheme: table?.scheme))
-        if isKept { start.report(.kept, parts, parameters: parameters) }
+        let dropped = queue.hold(kept)
+        if isKept { start.report(.kept, kept.parts, parameters: kept.parameters) }
         logDropped(dropped)
         return isKept
     }
 
     /// The walk of a kept URL, reported as resumed.
     func walk(_ kept: KeptURL) -> Walk {
-        let start = table(of: kept)
-        start.report(.resumed, kept.parts, parameters: kept.parameters)
+        let start = reportResumed(kept)
         return Walk(
             kept.parts, parameters: kept.parameters, startingIn: start, startIsGiven: kept.scheme != nil)
+    }
+
+    /// Reports a kept URL as resumed; returns the table it starts in now.
+    @discardableResult
+    func reportResumed(_ kept: KeptURL) -> RouteTable {
+        let start = table(of: kept)
+        start.report(.resumed, kept.parts, parameters: kept.parameters)
+        return start
     }
 
     /// The table a kept URL starts in now: that of the scheme it remembers (the global table

@@ -39,6 +39,9 @@ struct Walk {
     /// Whether the caller chose ``start`` (a table's `route(to:)`) rather than the router, for
     /// the URL's scheme: a held URL remembers its scheme then (``KeptURL/scheme``).
     private let startIsGiven: Bool
+    /// Whether a guard's `.hold` puts this URL in the router's queue. `false` for a prefix of a
+    /// ``RouteMap``'s stack: the walk ends held, and the stack holds its link once, as the link.
+    private let holdsURL: Bool
     private var stage: Stage
     /// The redirects followed to reach ``parts``.
     private let redirects: Int
@@ -47,16 +50,19 @@ struct Walk {
     static let redirectLimit = 8
 
     /// A walk of `parts` from `start`: the table of its scheme, or, when `startIsGiven`, the
-    /// table the caller routes through.
+    /// table the caller routes through. When `holdsURL` is `false`, a guard's `.hold` ends the
+    /// walk held without putting the URL in the queue (``heldBy``).
     init(
         _ parts: URLParts, parameters: [String: Any], startingIn start: RouteTable,
-        startIsGiven: Bool = false,
+        startIsGiven: Bool = false, holdsURL: Bool = true,
         redirects: Int = 0
     ) {
-        self.request = RouteRequest(parts: consume parts, options: start.options)
+        self.request = RouteRequest(
+            parts: consume parts, options: start.options, readsAnchors: start.readsAnchors)
         self.extra = parameters.isEmpty ? nil : parameters
         self.start = start
         self.startIsGiven = startIsGiven
+        self.holdsURL = holdsURL
         self.redirects = redirects
         stage = .start
     }
@@ -68,8 +74,11 @@ struct Walk {
         case fallback(RouteTable)
         /// The walk stopped at a match or guard to await; these come after it.
         case rest(Rest)
-        /// The walk is over; `held`: a guard held the URL.
-        case finished(held: Bool)
+        /// The walk is over, the URL not held.
+        case finished
+        /// The walk is over: the guard that decided held the URL (in the router's queue, unless
+        /// the walk does not hold its URL).
+        case held(Decided)
     }
 
     /// What remains of a table after the match or guard the walk waits on. A class, made only
@@ -110,8 +119,10 @@ struct Walk {
                 step = Walk.search(start, request, extra, client)
                 asksStart = true
             case .fallback(let global):
-                if global.options != request.options {
-                    request = RouteRequest(parts: request.parts, options: global.options)
+                let readsAnchors = global.readsAnchors(afterFallbackFrom: start, of: request.parts)
+                if global.options != request.options || readsAnchors != request.readsAnchors {
+                    request = RouteRequest(
+                        parts: request.parts, options: global.options, readsAnchors: readsAnchors)
                 }
                 step = Walk.search(global, request, extra, client)
                 asksStart = false
@@ -122,8 +133,10 @@ struct Walk {
                 }
                 step = Walk.ask(rest, extra, client)
                 asksStart = rest.table === start
-            case .finished(let held):
-                return held ? .held : .unhandled
+            case .finished:
+                return .unhandled
+            case .held:
+                return .held
             }
             switch step {
             case .declined:
@@ -135,7 +148,7 @@ struct Walk {
                 start.log("falling back from \(start.scheme) to the global table")
                 stage = .fallback(global)
             case .accepted(let output):
-                stage = .finished(held: false)
+                stage = .finished
                 return .accepted(output)
             case .waiting(let rest):
                 stage = .rest(rest)
@@ -175,10 +188,15 @@ struct Walk {
         }
     }
 
-    /// Whether a guard held the URL: the walk is over, and the URL is in the router's queue.
-    var isHeld: Bool {
-        if case .finished(held: true) = stage { return true }
-        return false
+    /// Whether a guard held the URL: the walk is over, and the URL is in the router's queue
+    /// (unless the walk does not hold its URL).
+    var isHeld: Bool { heldBy != nil }
+
+    /// The pattern and table of the guard that held the URL, once the walk is over; `nil` when
+    /// no guard held it, or the queue kept nothing (a limit of 0).
+    var heldBy: (pattern: String, table: RouteTable)? {
+        guard case .held(let decided) = stage else { return nil }
+        return (decided.pattern, decided.table)
     }
 
     /// The match or guard the walk waits on, after ``WalkStop/waiting``.
@@ -205,7 +223,7 @@ struct Walk {
     /// Ends the walk after the match it waited on accepted.
     mutating func acceptAwaited() {
         guard case .rest(let rest) = stage else { return }
-        stage = .finished(held: false)
+        stage = .finished
         rest.table.report(.routed, request.parts, pattern: rest.waitingOn?.pattern, parameters: parameters)
     }
 
@@ -219,7 +237,7 @@ struct Walk {
     /// Ends the walk with no match accepted: the unmatched handler of the first table is called.
     @inline(__always)
     private mutating func finishUnhandled() {
-        stage = .finished(held: false)
+        stage = .finished
         start.callUnmatchedHandler(request.parts, parameters: parameters)
     }
 
@@ -364,22 +382,28 @@ struct Walk {
         case .proceed:
             return
         case .refuse:
-            stage = .finished(held: false)
+            stage = .finished
             table.report(.refused, request.parts, pattern: pattern, parameters: parameters)
         case .hold:
+            let held = Stage.held(Decided(.hold, pattern: pattern, table: table))
+            // The caller holds what the walk stands for (a stack's link), and reports it.
+            guard holdsURL else {
+                stage = held
+                return
+            }
             let kept = KeptURL(
                 parts: request.parts, parameters: parameters, scheme: startIsGiven ? start.scheme : nil)
             guard let router = start.router else {
                 // No router, no queue: nothing can hold the URL.
-                stage = .finished(held: false)
+                stage = .finished
                 start.report(.dropped, request.parts, parameters: parameters)
                 return
             }
-            stage = .finished(held: router.hold(kept, by: pattern, in: table))
+            stage = router.hold(kept, by: pattern, in: table) ? held : .finished
         case .redirect(let input):
             guard let target = input.parts else {
                 // Every decision is one event: a redirect that goes nowhere refuses the URL.
-                stage = .finished(held: false)
+                stage = .finished
                 table.log("the guard \(pattern) redirected \(parts) to \(input.text), which is not a URL")
                 table.report(.refused, request.parts, pattern: pattern, parameters: parameters)
                 return
@@ -392,14 +416,15 @@ struct Walk {
     /// redirect too many.
     private mutating func follow(_ target: URLParts, by pattern: String, in table: RouteTable) {
         guard redirects < Walk.redirectLimit, let router = table.router else {
-            stage = .finished(held: false)
+            stage = .finished
             table.report(.redirectLimitReached, request.parts, parameters: parameters)
             return
         }
         table.report(
             .redirected(to: target.routedURL), request.parts, pattern: pattern, parameters: parameters)
         self = Walk(
-            target, parameters: parameters, startingIn: router.table(for: target), redirects: redirects + 1)
+            target, parameters: parameters, startingIn: router.table(for: target), holdsURL: holdsURL,
+            redirects: redirects + 1)
     }
 
     /// What one match answered; its output, when it accepts, and a redirect's target are set
@@ -529,6 +554,18 @@ extension RouteTable {
     /// The global table when this table falls back to it.
     var fallbackTable: RouteTable? {
         shouldFallback && !isGlobal ? router?.defaultTable : nil
+    }
+
+    /// Whether this table, the global table, reads `parts`' web anchor when routing falls back
+    /// to it from `first`: the anchor rule belongs to how the URL is read once a table's hosts
+    /// accepted its host (the "Routing rules" article, *Web anchors*). So it does when `first`
+    /// has hosts that accept the URL's host, or when this table has hosts of its own. The host is
+    /// looked at only for a URL with a fragment, the only one the rule changes: without one,
+    /// `first`'s reading is kept, so that the walk need not read the URL again.
+    func readsAnchors(afterFallbackFrom first: RouteTable, of parts: URLParts) -> Bool {
+        if readsAnchors { return true }
+        guard first.readsAnchors else { return false }
+        return parts.ranges.fragment == nil || first.acceptsHost(of: parts)
     }
 
     /// The guards whose patterns match, in registration order, each once.

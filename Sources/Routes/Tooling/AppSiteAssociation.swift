@@ -31,11 +31,14 @@ extension Router {
     /// global table's), in routing order. Each definition gives a `components` entry: `:name`,
     /// an extended pattern's template (`{name}.jpg`) and a `*` become `*` (a `*` before other
     /// segments also gives an entry without it, for its zero segments), literals are
-    /// percent-encoded as they appear in a URL (a `#` as `%23`), a fragment route
-    /// (`/docs#/:page`) also gives a `#` pattern, a `:name` before the last segment gives one
-    /// entry for the URLs whose fragment supplies the segments after it (`/x#/y` reaches
-    /// `/:a/:b`), and a definition ending in a literal gets a second entry with a trailing `/`,
-    /// which the router reads the same.
+    /// percent-encoded as they appear in a URL (a `#` as `%23`), each a whole segment in its
+    /// place, a fragment route (`/docs#/:page`) also gives a `#` pattern, each `:name` or
+    /// template before the last segment gives an entry for the URLs whose fragment supplies the
+    /// segments after it (`/x#/y` reaches `/:a/:b`), and a definition ending in a literal gets a
+    /// second entry with a trailing `/`, which the router reads the same. A table with
+    /// ``RouteTable/hosts`` reads a fragment that does not start with `/` or `?` as a web anchor
+    /// (<doc:RoutingRules#Web-anchors>): its entries admit `https://example.com/post/7#comments`
+    /// for `/post/:id`, and a fragment entry never admits an anchor (`/docs#intro` gives none).
     ///
     /// A redirect (``RouteTable/addRedirect(from:to:priority:)``) is a route: its `from` is
     /// admitted as any route's pattern, since the app receives those URLs and routes their target
@@ -44,7 +47,8 @@ extension Router {
     ///
     /// Apple's `*` matches across `/`, so the file admits more than the router routes
     /// (`/user/view/*` admits `/user/view/1/2`): the app may receive a URL that it cannot route,
-    /// which its ``RouteTable/unmatchedHandler`` can open in the browser. Every URL the router
+    /// which its ``RouteTable/unmatchedHandler`` can open in the browser; but no URL that
+    /// differs from every accepting route in a literal segment. Every URL the router
     /// routes is admitted, as long as it is written in the usual encoding (characters that a
     /// path allows as they are, others as `%XX` in upper case). See <doc:UniversalLinksFile>.
     ///
@@ -113,14 +117,21 @@ enum AppSiteAssociation {
         var admitted: [Component] = []
         var accepting: [Shape] = []
         var declining: [Shape] = []
-        for table in tables(router, host: host) {
+        for (table, readsAnchors) in tables(router, host: host) {
             for definition in table.definitions {
-                guard let shape = shape(definition, table: table, host: host) else { continue }
+                let segments = definition.parsed.segments
+                guard let shape = shape(definition, segments, table: table, host: host) else { continue }
                 if declines(definition) {
                     declining.append(shape)
-                } else {
-                    accepting.append(shape)
-                    admitted += withLiteralsAsWritten(entries(shape), shape.segments)
+                    continue
+                }
+                // Exclusions are checked against the definition's own shape, whose `*` takes any
+                // segments; its entries come from its forms, which have no inner `*`.
+                accepting.append(shape)
+                for form in wildcardForms(segments, hostIsSegment: shape.hostIsSegment) {
+                    guard let shape = self.shape(definition, form, table: table, host: host) else { continue }
+                    let formEntries = readsAnchors ? withoutAnchors(entries(shape)) : entries(shape)
+                    admitted += withLiteralsAsWritten(formEntries, shape.segments)
                 }
             }
         }
@@ -162,10 +173,14 @@ enum AppSiteAssociation {
         }
     }
 
-    /// The tables that route `https` URLs of `host`, in the order routing walks them.
-    private static func tables(_ router: Router, host: String?) -> [RouteTable] {
+    /// The tables that route `https` URLs of `host`, in the order routing walks them, each with
+    /// whether it reads their fragments as web anchors: a table with hosts does, and so does the
+    /// global table when the `https` table falls back to it after its hosts accepted the host
+    /// (``RouteTable/readsAnchors(afterFallbackFrom:of:)``).
+    private static func tables(_ router: Router, host: String?) -> [(RouteTable, readsAnchors: Bool)] {
+        let global = router.defaultTable
         guard let https = router.allTables.first(where: { !$0.isGlobal && $0.key == "https" }) else {
-            return [router.defaultTable]
+            return [(global, global.readsAnchors)]
         }
         let routesHost: Bool
         if let hosts = https.hosts {
@@ -173,13 +188,63 @@ enum AppSiteAssociation {
         } else {
             routesHost = true
         }
-        return (routesHost ? [https] : []) + (https.shouldFallback ? [router.defaultTable] : [])
+        let fallbackReadsAnchors = global.readsAnchors || (https.readsAnchors && routesHost)
+        return (routesHost ? [(https, https.readsAnchors)] : [])
+            + (https.shouldFallback ? [(global, fallbackReadsAnchors)] : [])
     }
 
-    /// The definition's path segments, or `nil` when it cannot route a URL of `host` (its host
-    /// segment names another host).
-    private static func shape(_ definition: Definition, table: RouteTable, host: String?) -> Shape? {
-        var segments = definition.parsed.segments
+    /// `entries` of a table that reads web anchors, each fragment pattern narrowed to the
+    /// fragments that reach the path: those that start with `/` (or `?`, which appends the `#`
+    /// alone), never an anchor, which the table does not read as part of the path
+    /// (`/docs#intro` gives no `{ "/": "/docs", "#": "intro*" }`: `https://example.com/docs#intro`
+    /// has the segment `docs`). A pattern that starts with `*` keeps the fragments it matches
+    /// that start with `/` (`*/b*` gives `/*/b*` and `/b*`), and `*` alone also those that start
+    /// with `?`.
+    private static func withoutAnchors(_ entries: [Component]) -> [Component] {
+        entries.flatMap { entry -> [Component] in
+            guard let fragment = entry.fragment else { return [entry] }
+            func with(_ fragments: [String]) -> [Component] {
+                fragments.map { Component(path: entry.path, fragment: $0, exclude: entry.exclude) }
+            }
+            switch fragment.first {
+            case "/", "?": return [entry]
+            case "*":
+                let rest = fragment.dropFirst()
+                if rest.isEmpty { return with(["/*", "?*"]) }
+                return with(["/*" + rest] + (rest.first == "/" ? [String(rest)] : []))
+            default: return []
+            }
+        }
+    }
+
+    /// The forms of a definition's segments without an inner `*`, whose entries together admit
+    /// what it routes: an inner `*` takes no segment (it is left out) or one or more, which a
+    /// `:name` stands for (the file's `*` takes any number of segments). When the host is the
+    /// first segment, a first `*` that takes more than the host is the host and a `:name`.
+    /// Without an inner `*`, the segments as they are.
+    ///
+    /// Each literal stays whole between two `/` of the entries, so no entry admits a URL whose
+    /// segment differs from the literal in its place: `/a/*/b` gives `/a/*/b` and `/a/b`, not
+    /// `/a*`, which would admit `/about`.
+    private static func wildcardForms(_ segments: [PatternSegment], hostIsSegment: Bool) -> [[PatternSegment]]
+    {
+        guard let inner = segments.dropLast().firstIndex(of: .wildcard) else { return [segments] }
+        let span = PatternSegment.parameter("*")
+        var taking = segments
+        taking[inner] = span
+        var forms = [taking]
+        if inner == 0 && hostIsSegment { forms.append([span] + taking) }
+        var none = segments
+        none.remove(at: inner)
+        return forms + [none]
+    }
+
+    /// The definition's path segments (`segments`: its own, or a form of them), or `nil` when
+    /// it cannot route a URL of `host` (its host segment names another host).
+    private static func shape(
+        _ definition: Definition, _ segments: [PatternSegment], table: RouteTable, host: String?
+    ) -> Shape? {
+        var segments = segments
         var hashParameter = definition.parsed.fragmentMark(of: .parameter)
         // A universal link's host is a domain name: it has a `.`.
         guard HostRule.readsAsSegment(Substring(host ?? "."), options: table.options),
@@ -191,7 +256,8 @@ enum AppSiteAssociation {
         var hostFragment: String? = nil
         switch first {
         case .wildcard:
-            return Shape(definition: definition, segments: [.wildcard], onlyHost: false)
+            // The `*` takes the host: its segments stay as they are (an inner `*` has forms).
+            return Shape(definition: definition, segments: segments, onlyHost: false, hostIsSegment: true)
         case .literal(let name):
             // `example.com#/about`: the host, then a fragment route.
             let hash = name.firstIndex(of: "#")
@@ -222,20 +288,6 @@ enum AppSiteAssociation {
             return [Component(path: "/", fragment: fragment(segments[...], prefix: encoded(rest)))]
         }
         if shape.onlyHost { return [Component(path: "/")] }
-        if let inner = segments.dropLast().firstIndex(of: .wildcard) {
-            // An inner `*` takes any number of segments, the fragment's too: the path up to it
-            // (or up to a literal's `#`), then any text, any fragment; and, as for any
-            // definition, the URLs whose path ends early and whose fragment gives the rest.
-            var path: [String] = []
-            for segment in segments[..<inner] {
-                if case .literal(let text) = segment, let hash = text.firstIndex(of: "#") {
-                    path.append(encoded(String(text[..<hash])))
-                    break
-                }
-                path.append(encoded(segment))
-            }
-            return fragmentEntries(shape) + [Component(path: "/" + path.joined(separator: "/") + "*")]
-        }
         var entries: [Component]
         let path = segments.isEmpty ? "/" : joined("", segments[...])
         switch segments.last {
@@ -259,12 +311,13 @@ enum AppSiteAssociation {
     ///
     /// - a literal with a `#` (`/docs#/:page`), cut at each of its `#`s: the path up to the
     ///   `#`, the fragment after it;
-    /// - a `:name` that is not the last segment, as it matches any text and drops the `#`
-    ///   (`/x#/y` reaches `/:a/:b`). One entry covers all of them: the path up to the first such
-    ///   `:name` (its `*` also matches the longer paths), the fragment `*/` then the segments
-    ///   after the last one. A `:name` just before a trailing `*` needs none: the wildcard's own
-    ///   entry for zero segments admits its path;
-    /// - a host segment that is a `:name`: the path `/`, every segment from the fragment.
+    /// - a `:name` or a template that is not the last segment, as it matches any text and drops
+    ///   the `#` (`/x#/y` reaches `/:a/:b`; a template's capture takes the `#`: `/xa#/b` reaches
+    ///   `/x{n}/:b`): one entry each, the path up to it, the fragment `*/` then the segments
+    ///   after it, so that every literal keeps its place. A `:name` just before a trailing `*`
+    ///   needs none: the wildcard's own entry for zero segments admits its path;
+    /// - a host segment that is a `:name` or a template: the path `/`, every segment from the
+    ///   fragment.
     private static func fragmentEntries(_ shape: Shape) -> [Component] {
         let segments = shape.segments
         var entries: [Component] = []
@@ -281,15 +334,17 @@ enum AppSiteAssociation {
                 if shape.hostIsSegment { entries.append(Component(path: path + "/", fragment: after)) }
             }
         }
-        let parameters = segments.indices.filter { index in
-            guard case .parameter = segments[index], index < segments.count - 1 else { return false }
-            return !(index == segments.count - 2 && segments.last == .wildcard)
-        }
-        if let first = parameters.first, let last = parameters.last {
-            entries.append(
-                Component(
-                    path: joined("", segments[...first]),
-                    fragment: fragment(segments[(last + 1)...], prefix: "*")))
+        for index in segments.indices.dropLast() {
+            switch segments[index] {
+            case .parameter, .template: break
+            case .literal, .wildcard: continue
+            }
+            if index == segments.count - 2 && segments.last == .wildcard { continue }
+            var path = joined("", segments[...index])
+            // After a host segment, the path's trailing `/` is dropped before the fragment is
+            // appended: the segment that takes the `#` has a character of the path.
+            if shape.hostIsSegment { path = path.dropLast() + "?*" }
+            entries.append(Component(path: path, fragment: fragment(segments[(index + 1)...], prefix: "*")))
         }
         if shape.hostIsParameter, !segments.isEmpty {
             entries.append(Component(path: "/", fragment: fragment(segments[...], prefix: "*")))
@@ -392,11 +447,14 @@ enum AppSiteAssociation {
     // MARK: Exclusions
 
     /// The paths an always-declining definition would be excluded with, as items; none for a
-    /// fragment route or a literal whose pattern needs a `*`.
+    /// fragment route (the host's literal with a `#` included: `/example.com#` matches only URLs
+    /// with a fragment) or a literal whose pattern needs a `*`.
     private static func exclusionItems(_ shape: Shape) -> [[PathItem]] {
         let segments = shape.segments
         if shape.onlyHost { return [[.literal("")]] }
-        guard !hasHashLiteral(segments), shape.hashParameter == nil else { return [] }
+        guard !hasHashLiteral(segments), shape.hashParameter == nil, shape.hostFragment == nil else {
+            return []
+        }
         // An inner `*` has no exclusion pattern of its own (its zero-segment form differs).
         guard !segments.dropLast().contains(.wildcard) else { return [] }
         var items: [PathItem] = []

@@ -158,6 +158,9 @@ public struct RouteExplanation: CustomStringConvertible {
         let segments: [String]
         /// The query items, decoded, in order.
         let query: [QueryItem]
+        /// The web anchor, decoded, when the table reads the fragment as one
+        /// (``RouteParameters/anchor``).
+        let anchor: String?
         let entries: [Entry]
         /// Why each definition matches or not, in the order of ``entries``.
         let verdicts: [PatternVerdict]
@@ -208,7 +211,8 @@ public struct RouteExplanation: CustomStringConvertible {
             let query =
                 table.query.isEmpty
                 ? "no query" : "query " + table.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-            lines.add("\(name): segments \(table.segments), \(query)")
+            let anchor = table.anchor.map { ", anchor \"\($0)\" (not part of the path)" } ?? ""
+            lines.add("\(name): segments \(table.segments), \(query)\(anchor)")
             guard table.acceptsHost else {
                 lines.add("  the table does not route this host (see hosts)")
                 continue
@@ -287,8 +291,9 @@ extension [String] {
 extension Router {
     /// Explains how a URL would be routed, without calling any handler.
     ///
-    /// Explains how `url` would be routed — the table, the segments and query, every definition
-    /// with why it matches or not, the order handlers would be asked in, fallback and the unmatched
+    /// Explains how `url` would be routed — the table, the segments and query (and the web
+    /// anchor, in a table that reads one: <doc:RoutingRules#Web-anchors>), every definition with
+    /// why it matches or not, the order handlers would be asked in, fallback and the unmatched
     /// handler — without calling any handler.
     ///
     /// ```swift
@@ -304,19 +309,23 @@ extension Router {
             return RouteExplanation(url: input.text, parsed: nil, tables: [])
         }
         let start = table(for: parts)
-        let tables = [start] + (start.fallbackTable.map { [$0] } ?? [])
+        var tables = [start.explain(parts, readsAnchors: start.readsAnchors)]
+        if let global = start.fallbackTable {
+            let readsAnchors = global.readsAnchors(afterFallbackFrom: start, of: parts)
+            tables.append(global.explain(parts, readsAnchors: readsAnchors))
+        }
         return RouteExplanation(
             url: input.text,
             parsed: (start.fallbackTable != nil, start.unmatchedHandler != nil),
-            tables: tables.map { $0.explain(parts) })
+            tables: tables)
     }
 }
 
 extension RouteTable {
     // Cold (explain runs outside routing): optimized for size.
     @_optimize(size)
-    fileprivate func explain(_ parts: URLParts) -> RouteExplanation.Table {
-        let request = RouteRequest(parts: parts, options: options)
+    fileprivate func explain(_ parts: URLParts, readsAnchors: Bool) -> RouteExplanation.Table {
+        let request = RouteRequest(parts: parts, options: options, readsAnchors: readsAnchors)
         let segments = request.encodedSegments
         var query: [RouteExplanation.QueryItem] = []
         request.forEachQueryItem { name, value in
@@ -359,8 +368,8 @@ extension RouteTable {
             return RouteExplanation.Guard(scheme: scheme, pattern: group.pattern, mismatch: mismatch)
         }
         return RouteExplanation.Table(
-            scheme: scheme, acceptsHost: acceptsHost, segments: segments, query: query, entries: entries,
-            verdicts: verdicts, guards: guards)
+            scheme: scheme, acceptsHost: acceptsHost, segments: segments, query: query,
+            anchor: request.anchor, entries: entries, verdicts: verdicts, guards: guards)
     }
 
     /// What routing's search finds for `request`: the definitions and the guards that match, and

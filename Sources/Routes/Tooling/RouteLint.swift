@@ -109,6 +109,25 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         /// table that a table falls back to do not count: the global table's own guards are asked
         /// for them. The warning's pattern is the guard's, as given to `addGuard(for:)`.
         case unreachableGuard
+        /// A fragment route whose fragment a table with hosts reads as a web anchor: it matches
+        /// only URLs that write the `#` as `%23`, or none.
+        ///
+        /// A table with ``RouteTable/hosts`` reads a fragment that does not start with `/` or `?`
+        /// as a web anchor, not as more of the path (<doc:RoutingRules#Web-anchors>), so a
+        /// segment with text after its `#` (`/post#comments`, `/help/#faq`, or
+        /// `/post/{id:int}#{anchor}` in an extended pattern) never receives a link written with
+        /// that `#`: `https://example.com/post#comments` has the segment `post` and the anchor
+        /// `comments`. A literal still matches a `#` written `%23`; fixed text beside a capture,
+        /// compared with the URL as written, matches nothing. Register the path alone (`/post`,
+        /// `/post/{id:int}`) and read ``RouteParameters/anchor``, or start the fragment with `/`
+        /// (`/post#/comments`).
+        ///
+        /// ```swift
+        /// router.https.hosts = ["example.com"]
+        /// // matches only https://example.com/post%23comments:
+        /// router.https.add(pattern: "/post#comments") { _ in true }
+        /// ```
+        case fragmentReadAsAnchor
     }
 
     /// What kind of finding.
@@ -187,6 +206,8 @@ extension RouteTable {
     /// - a redirect that can lead back to itself (``RouteLintWarning/Kind/redirectLoop``) or
     ///   whose target no route matches (``RouteLintWarning/Kind/unmatchedRedirectTarget``),
     ///   looking into the other tables of the router;
+    /// - in a table with ``hosts``, a fragment route whose fragment is read as a web anchor
+    ///   (``RouteLintWarning/Kind/fragmentReadAsAnchor``);
     /// - after the definitions, a guard that no route of the table can match
     ///   (``RouteLintWarning/Kind/unreachableGuard``).
     ///
@@ -228,6 +249,7 @@ extension RouteTable {
             warnings.add(schemeInPattern(later))
             warnings.add(bracesWithoutExtendedPatterns(later))
             if isGlobal { warnings.add(catchAll(later)) }
+            if readsAnchors { warnings.add(fragmentReadAsAnchor(later)) }
             let earlier = definitions.indices[..<position]
                 .first(where: {
                     !declining[$0] && shapes[definitions[$0].parsed].covers(shapes[later.parsed])
@@ -315,6 +337,33 @@ extension RouteTable {
             earlierPattern: nil,
             message: what + "holds '{' or '}', which \(lintName) matches as written because its options "
                 + "lack extendedPatterns; with that option the pattern would read them as braces")
+    }
+
+    /// A segment with text after a `#` (`post#comments`, `{id:int}#{anchor}`) in a table that
+    /// reads web anchors: the URL's fragment then starts with that text, so it is an anchor and
+    /// never reaches the path. A literal is still matched by a `#` written `%23` in the URL's
+    /// path; a template's fixed text, compared with the URL as written, by nothing.
+    private func fragmentReadAsAnchor(_ definition: Definition) -> RouteLintWarning? {
+        var found: (anchor: String, isTemplate: Bool)?
+        definition.parsed.forEachSegment { kind, key, written in
+            guard found == nil, kind == .literal || kind == .template else { return }
+            // A literal's decoded text is what a URL's segment is compared with.
+            let text = kind == .literal ? key : written
+            guard let hash = text.firstIndex(of: .hash), hash + 1 < text.count,
+                text[hash + 1] != .slash, text[hash + 1] != .questionMark
+            else { return }
+            found = (String(decoding: text[(hash + 1)...], as: UTF8.self), kind == .template)
+        }
+        guard let (anchor, isTemplate) = found else { return nil }
+        let reach =
+            isTemplate
+            ? "the pattern matches no URL, since its fixed text is compared with the URL as written"
+            : "the pattern matches only URLs that write the # as %23"
+        return RouteLintWarning(
+            kind: .fragmentReadAsAnchor, scheme: scheme, pattern: definition.pattern, earlierPattern: nil,
+            message: "expects the fragment #\(anchor), which \(lintName) reads as a web anchor because it "
+                + "has hosts, not as part of the path: \(reach); match the path alone and read "
+                + "params.anchor, or start the fragment with / (#/\(anchor))")
     }
 
     /// A scheme's table that routes nothing and keeps its scheme's URLs from the global table.

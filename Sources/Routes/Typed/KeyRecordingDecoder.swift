@@ -7,6 +7,9 @@ import Foundation
 /// (an enum that is not `CaseIterable` and whose raw value is not `0` or `x`, a custom
 /// `init(from:)` that refuses it), decoding stops there and the record is incomplete: the keys
 /// after it are unknown.
+///
+/// An optional property is also probed: its type is decoded from a placeholder, to learn whether
+/// it reads a list (``listKeys``); the probe's other findings are dropped.
 struct KeyRecord {
     /// The keys asked for, in order, each once.
     var keys: [String] = []
@@ -14,12 +17,16 @@ struct KeyRecord {
     var isComplete = true
     /// The first key whose value the type decodes as a keyed container (a nested value).
     var nestedKey: String?
+    /// The keys whose value the type decodes as a list (an array, a set): an unkeyed container.
+    var listKeys: Set<String> = []
+    /// The value `init(from:)` made of the placeholders, when it ran to its end.
+    var value: Any?
 
     /// Runs `type.init(from:)` against the parameter decoder over a ``KeyRecorder``.
     init(of type: any Decodable.Type) {
         let recorder = KeyRecorder()
         do {
-            try recorder.run(type)
+            recorder.record.value = try recorder.run(type)
         } catch {
             recorder.record.isComplete = false
         }
@@ -72,6 +79,20 @@ struct RecordedValue {
     func nestedValue() -> NoPlaceholder {
         if recorder.record.nestedKey == nil { recorder.record.nestedKey = key }
         return NoPlaceholder()
+    }
+
+    /// Records that the type decodes this value as a list (an unkeyed container).
+    func recordList() {
+        recorder.record.listKeys.insert(key)
+    }
+
+    /// Runs `decode` (the property's type decoded from this value) for what it tells of the
+    /// value's shape (``recordList()``), and drops everything else it finds: an error, a nested
+    /// value.
+    func probe(_ decode: () throws -> Void) {
+        let nestedKey = recorder.record.nestedKey
+        try? decode()
+        recorder.record.nestedKey = nestedKey
     }
 }
 

@@ -2,9 +2,12 @@ import Foundation
 
 /// Turns a ``TypedRoute`` value into the parameters of URL building: each property's key with
 /// its text (`String`) or texts (`[String]`, an array: a repeated query item). Texts are written
-/// as the typed accessors read them back (``ParameterText``): `Bool` as `true`/`false`, numbers
-/// by their `description`, enums by their raw value, `UUID`, `URL`. A `nil` property is left out;
-/// a nested value (a struct, a dictionary, an array of arrays) is refused, naming its key.
+/// as the parameter decoder reads them back: the kinds it reads from text
+/// (``ParameterText/isReadAsText(_:)``: `String`, `Bool` as `true`/`false`, numbers by their
+/// `description`, `UUID`, `URL`) by their text, every other type through its own `encode(to:)`,
+/// as it decodes through its own `init(from:)` (an enum writes its raw value, or what its own
+/// `Codable` conformance writes). A `nil` property is left out; a nested value (a struct, a
+/// dictionary whatever its keys, an array of arrays) is refused, naming its key.
 enum RouteValueEncoder {
     /// The parameters of `value`, or why it has none (an error about `pattern`).
     /// (`any Encodable`, not generic: one body serves every route type.)
@@ -45,8 +48,8 @@ enum RouteValueEncoder {
     }
 
     /// What one property's value writes: one text, or when `allowsElements` each element's (an
-    /// array, a set); `nil` for `nil`. A value with no text of its own writes what its
-    /// `encode(to:)` writes (a `Date`, a wrapper type).
+    /// array, a set); `nil` for `nil`. A value the decoder does not read from text writes what
+    /// its `encode(to:)` writes (an enum, a `Date`, a wrapper type); a dictionary is refused.
     /// (`any Encodable`, not generic: one body serves the properties and elements of every type,
     /// rather than one specialization per type a container is handed.)
     /// What it returns is a parameter: a `String`, or a `[String]`.
@@ -55,7 +58,10 @@ enum RouteValueEncoder {
         -> Any?
     {
         guard let unwrapped = ParameterText.unwrapped(value) else { return nil }
-        if let text = ParameterText.text(of: unwrapped) { return text }
+        if unwrapped is any DictionaryValue { throw Failure(reason: .nestedValue(key: key)) }
+        if ParameterText.isReadAsText(type(of: unwrapped)), let text = ParameterText.text(of: unwrapped) {
+            return text
+        }
         let encoder = ValueEncoder(key: key, allowsElements: allowsElements)
         try value.encode(to: encoder)
         if let reason = encoder.refusal { throw Failure(reason: reason) }

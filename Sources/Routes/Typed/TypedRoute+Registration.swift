@@ -2,11 +2,14 @@ extension RouteTable {
     /// Registers a ``TypedRoute`` type: its pattern's matches decode as the type, and `handler`
     /// gets the value.
     ///
-    /// A match that does not decode declines, and the next route is tried.
+    /// A match that does not decode declines, and the next route is tried. A capture's property
+    /// is read from its capture only: where the matched expansion of an optional group lacks it,
+    /// the property is `nil`, whatever the query holds.
     /// The pattern is registered as `add(pattern:)` registers it (optional groups, priorities,
     /// invalid patterns reported to ``onInvalidPattern``). Before, the type is checked against
-    /// it: a capture the type never decodes, or a nested property, registers nothing and is
-    /// reported to ``Router/onInvalidTypedRoute`` (and the logger).
+    /// it: a capture the type never decodes or decodes as an array, a nested property, or a
+    /// property that does not read back as it prints registers nothing and is reported to
+    /// ``Router/onInvalidTypedRoute`` (and the logger).
     ///
     /// ```swift
     /// router.myapp.add(UserLink.self) { link in
@@ -24,7 +27,12 @@ extension RouteTable {
     public func add<Route: TypedRoute>(
         _ type: Route.Type, priority: Int = 0, handler: @escaping (Route) -> Bool
     ) -> [Definition] {
-        add(typed: type, priority: priority, action: .handler(TypedRouteCheck.handler(handler)))
+        add(typed: type, priority: priority) { reading in
+            .handler { parameters in
+                guard let route = try? reading.decode(Route.self, from: parameters) else { return false }
+                return handler(route)
+            }
+        }
     }
 
     /// How a ``TypedRoute``'s pattern is read: with braces, whatever the table's options.
@@ -34,16 +42,23 @@ extension RouteTable {
         return syntax
     }
 
-    /// Registers a ``TypedRoute`` type's pattern with `action`, once the type fits it: the one
-    /// place where typed routes reach the table's registration.
-    func add<Route: TypedRoute>(typed type: Route.Type, priority: Int, action: Action) -> [Definition] {
-        if let error = TypedRouteCheck.error(of: type, syntax: typedSyntax) {
+    /// Registers a ``TypedRoute`` type's pattern with the action that `action` makes of its
+    /// reading, once the type fits the pattern: the one place where typed routes reach the
+    /// table's registration.
+    func add<Route: TypedRoute>(typed type: Route.Type, priority: Int, action: (TypedReading) -> Action)
+        -> [Definition]
+    {
+        // A typed pattern always reads braces (`{id:int}`), whatever the table's options. An
+        // invalid one has no expansion: registering it reports it.
+        let syntax = typedSyntax
+        let expansions = (try? OptionalGroupExpansion.expand(Route.pattern, syntax: syntax)) ?? []
+        if let error = TypedRouteCheck.error(of: type, expansions: expansions) {
             log(error.description)
             router?.onInvalidTypedRoute?(error)
             return []
         }
-        // A typed pattern always reads braces (`{id:int}`), whatever the table's options.
-        return add(pattern: Route.pattern, priority: priority, action: action, syntax: typedSyntax)
+        let reading = TypedReading(expansions: expansions)
+        return add(pattern: Route.pattern, priority: priority, action: action(reading), syntax: syntax)
     }
 
     #if compiler(>=6.2)
@@ -69,12 +84,12 @@ extension RouteTable {
             _ type: Route.Type, priority: Int = 0,
             handler: nonisolated(nonsending) @escaping (Route) async -> Bool
         ) -> [Definition] {
-            add(
-                typed: type, priority: priority,
-                action: .asyncHandler { parameters in
-                    guard let route = try? parameters.decode(Route.self) else { return false }
+            add(typed: type, priority: priority) { reading in
+                .asyncHandler { parameters in
+                    guard let route = try? reading.decode(Route.self, from: parameters) else { return false }
                     return await handler(route)
-                })
+                }
+            }
         }
     #endif
 }
@@ -97,13 +112,13 @@ extension RouteMap.Table {
     public func add<Route: TypedRoute>(
         _ type: Route.Type, priority: Int = 0, _ resolve: @escaping (Route) -> Value?
     ) -> [Definition] {
-        add(
-            typed: type, priority: priority,
-            action: .value(
+        add(typed: type, priority: priority) { reading in
+            .value(
                 ValueClosure<Value> { parameters in
-                    guard let route = try? parameters.decode(Route.self) else { return nil }
+                    guard let route = try? reading.decode(Route.self, from: parameters) else { return nil }
                     return resolve(route)
-                }))
+                })
+        }
     }
 
     #if compiler(>=6.2)
@@ -124,58 +139,95 @@ extension RouteMap.Table {
             _ type: Route.Type, priority: Int = 0,
             _ resolve: nonisolated(nonsending) @escaping (Route) async -> Value?
         ) -> [Definition] {
-            add(
-                typed: type, priority: priority,
-                action: .asyncValue(
+            add(typed: type, priority: priority) { reading in
+                .asyncValue(
                     AsyncValueClosure<Value> { parameters in
-                        guard let route = try? parameters.decode(Route.self) else { return nil }
+                        guard let route = try? reading.decode(Route.self, from: parameters) else {
+                            return nil
+                        }
                         return await resolve(route)
-                    }))
+                    })
+            }
         }
     #endif
 }
 
-/// The registration-time check of a ``TypedRoute`` type, and its handlers.
+/// The registration-time check of a ``TypedRoute`` type against its pattern.
 enum TypedRouteCheck {
-    /// A handler that decodes the route and calls `handle`; it declines when decoding fails.
-    static func handler<Route: TypedRoute>(_ handle: @escaping (Route) -> Bool) -> RouteHandler {
-        { parameters in
-            guard let route = try? parameters.decode(Route.self) else { return false }
-            return handle(route)
-        }
-    }
-
-    /// What disagrees between the type and its pattern, `nil` when they fit (or when the
-    /// pattern is invalid: registering it reports that). A capture is reported only when the
-    /// record of the keys the type asks for is complete (see ``KeyRecord``).
-    static func error<Route: TypedRoute>(of type: Route.Type, syntax: PatternSyntax) -> TypedRouteError? {
-        guard let expansions = try? OptionalGroupExpansion.expand(Route.pattern, syntax: syntax) else {
-            return nil
-        }
+    /// What disagrees between the type and its pattern, whose expansions are `expansions`; `nil`
+    /// when they fit (or when the pattern is invalid, `expansions` empty: registering it reports
+    /// that). What needs the whole record of the keys the type asks for (a capture never
+    /// decoded, a value that does not read back) is checked only when it is complete (see
+    /// ``KeyRecord``).
+    static func error<Route: TypedRoute>(of type: Route.Type, expansions: [RoutePattern]) -> TypedRouteError?
+    {
+        guard !expansions.isEmpty else { return nil }
         // `Route.self`, the type registered, not a subclass that `type` may hold: routing
         // decodes `Route`.
         let record = KeyRecord(of: Route.self)
-        let name = String(describing: type)
-        if let key = record.nestedKey {
-            return TypedRouteError(type: name, pattern: Route.pattern, reason: .nestedValue(key: key))
+        func error(_ reason: TypedRouteError.Reason) -> TypedRouteError {
+            TypedRouteError(type: String(describing: type), pattern: Route.pattern, reason: reason)
+        }
+        if let key = record.nestedKey { return error(.nestedValue(key: key)) }
+        for expansion in expansions {
+            if let name = expansion.parameterNames.first(where: record.listKeys.contains) {
+                return error(.arrayCapture(name))
+            }
         }
         guard record.isComplete else { return nil }
         let asked = Set(record.keys)
         for expansion in expansions {
             let captures = expansion.parameterNames
             if let missing = captures.first(where: { !asked.contains($0) }) {
-                return TypedRouteError(
-                    type: name, pattern: Route.pattern, reason: .captureNotDecoded(missing))
+                return error(.captureNotDecoded(missing))
             }
             // A wildcard is read under its name (`{rest:*}`) or under the reserved key.
             let wildcardKeys = [expansion.wildcardName, RouteParameters.Keys.wildcard].compactMap { $0 }
             if expansion.hasWildcard, !wildcardKeys.contains(where: asked.contains),
                 let missing = wildcardKeys.first
             {
-                return TypedRouteError(
-                    type: name, pattern: Route.pattern, reason: .captureNotDecoded(missing))
+                return error(.captureNotDecoded(missing))
             }
         }
-        return nil
+        guard let value = record.value as? Route else { return nil }
+        return readBackError(of: value).map(error)
+    }
+
+    /// Why `value` (the type's placeholders) does not read back as it prints: its properties
+    /// printed as URL building prints them, read as routing reads them and decoded as the type,
+    /// print other text, or a property that printed text does not decode. `nil` when it reads
+    /// back, or when the check cannot tell (a property that prints nothing, such as an empty
+    /// array, is missing when read back: only a real value says whether that matters).
+    static func readBackError<Route: TypedRoute>(of value: Route) -> TypedRouteError.Reason? {
+        let printed: [String: Any]
+        do {
+            printed = try RouteValueEncoder.parameters(of: value, pattern: Route.pattern)
+        } catch {
+            if case .nestedValue(let key) = error.reason { return .nestedValue(key: key) }
+            return nil
+        }
+        // As routing reads them: one text for a list of one, nothing for an empty list.
+        var read: [String: Any] = [:]
+        for (key, value) in printed {
+            guard let texts = value as? [String] else {
+                read[key] = value
+                continue
+            }
+            if texts.count == 1 { read[key] = texts[0] } else if !texts.isEmpty { read[key] = texts }
+        }
+        let decoded: Route
+        do {
+            decoded = try RouteParameters.decode(Route.self, values: read) as! Route
+        } catch {
+            guard let key = TypedBuilding.property(of: error), let text = read[key] else { return nil }
+            let detail =
+                "printed \(TypedBuilding.texts(text)), which does not decode: \(TypedBuilding.message(of: error))"
+            return .valueNotReadBack(key: key, detail: detail)
+        }
+        guard let back = try? RouteValueEncoder.parameters(of: decoded, pattern: Route.pattern),
+            let change = TypedBuilding.changes(from: printed, to: back).first
+        else { return nil }
+        return .valueNotReadBack(
+            key: change.key, detail: "printed \(change.given), reads back as \(change.decoded)")
     }
 }

@@ -3,10 +3,12 @@
 ///
 /// Each stored property is a capture of ``pattern`` (by name: `{id}` or `:id` is the property
 /// `id`) or a query item; an `Optional` property is left out when `nil` (an optional group's
-/// capture, or a query item). Values are flat: text, numbers, `Bool`, `UUID`, `URL`, enums with
-/// a raw value, `Optional`s and arrays of these (an array is a repeated query item). The pattern
-/// always reads braces (the "Pattern syntax" article, *Extended patterns*), whatever the
-/// table's options.
+/// capture, or a query item). A capture's property is read from its capture only, never from a
+/// query item of its name. Values are flat: text, numbers, `Bool`, `UUID`, an absolute `URL`,
+/// enums with a raw value, `Optional`s and arrays of these (an array is a repeated query item or
+/// a named wildcard's components, never a capture). A value is printed as it is read back, and
+/// a type whose printing and reading disagree is refused. The pattern always reads braces (the
+/// "Pattern syntax" article, *Extended patterns*), whatever the table's options.
 ///
 /// ```swift
 /// struct UserLink: TypedRoute, Hashable {
@@ -65,9 +67,23 @@ public struct TypedRouteError: Error, Sendable, Hashable, CustomStringConvertibl
         /// wildcard's name (`{rest:*}`) or ``RouteParameters/Keys/wildcard``: the value would be
         /// lost, and the type could not print the pattern.
         case captureNotDecoded(String)
-        /// The property `key` is a nested value (a struct or a dictionary), which a URL cannot
-        /// hold.
+        /// The property `key` is a nested value (a struct or a dictionary, whatever its keys),
+        /// which a URL cannot hold.
         case nestedValue(key: String)
+        /// The type decodes the capture `name` as an array (or a set), which a capture cannot
+        /// hold: it is one segment's text.
+        ///
+        /// An array is a repeated query item, or the components of a named wildcard
+        /// (`{tags:*}`).
+        case arrayCapture(String)
+        /// The property `key` does not read back as it prints: the type's printing and reading
+        /// disagree. `detail` says how.
+        ///
+        /// Found with the check's placeholders: printed as URL building prints them and read
+        /// as routing reads them, `key` printed text that does not decode, or that decodes to a
+        /// value that prints other text (an enum whose `encode(to:)` writes what its
+        /// `init(from:)` does not read).
+        case valueNotReadBack(key: String, detail: String)
     }
 
     /// The type's name.
@@ -100,6 +116,12 @@ public struct TypedRouteError: Error, Sendable, Hashable, CustomStringConvertibl
         case .captureNotDecoded(let name): detail = "the capture \"\(name)\" is never decoded"
         case .nestedValue(let key):
             detail = "the property \"\(key)\" is a nested value; URLs hold flat values"
+        case .arrayCapture(let name):
+            detail =
+                "the capture \"\(name)\" is decoded as an array; a capture holds one value "
+                + "(read a list from a query item, or from a named wildcard {\(name):*})"
+        case .valueNotReadBack(let key, let text):
+            detail = "the property \"\(key)\" does not read back as printed: \(text)"
         }
         return "\(type) (\"\(pattern)\"): \(detail)"
     }

@@ -2,15 +2,22 @@
 /// "Routing rules" article, *Reading a URL*.
 ///
 /// A request is made once per table that routes the URL (the table's options decide whether the
-/// host is a segment and whether `+` is a space). It works out, once, which bytes hold the
+/// host is a segment and whether `+` is a space, and its hosts whether a fragment may be a web
+/// anchor: ``readsAnchors``). It works out, once, which bytes hold the
 /// segments; ``withSegments(_:)`` then cuts them into a temporary buffer of byte ranges, so
 /// routing makes no string. Values are decoded only when a handler reads them, from the ranges a
 /// match captured (``Captures``).
 struct RouteRequest {
     let parts: URLParts
     let options: RouteOptions
-    /// Where the segments and the fragment's query are.
+    /// Where the segments, the fragment's query and the anchor are.
     private let layout: Layout
+
+    /// Whether a fragment that does not start with `/` or `?` is a web anchor, not more of the
+    /// path (the "Routing rules" article, *Web anchors*): the URL is read for a table with
+    /// ``RouteTable/hosts``, or for the global table that such a table, having accepted the
+    /// URL's host, falls back to (``RouteTable/readsAnchors(afterFallbackFrom:of:)``).
+    var readsAnchors: Bool { layout.readsAnchors }
 
     /// Calls `body` with the bytes of the segment text: the URL's own text, read in place, or,
     /// when the fragment's path is appended, the joined `host/path#fragment-path`, written into
@@ -25,29 +32,34 @@ struct RouteRequest {
             parts.text, host: host, path: parts.ranges.path, fragmentPath: fragmentPath.range, body)
     }
 
-    init(parts: URLParts, options: RouteOptions) {
+    /// `readsAnchors`: whether the table reads web anchors (see ``readsAnchors``); it matters
+    /// only for a URL with a fragment, which the scan's layout never serves.
+    init(parts: URLParts, options: RouteOptions, readsAnchors: Bool) {
         self.options = options
-        if let layout = Layout(scanned: parts.ranges) {
+        if let layout = Layout(scanned: parts.ranges, readsAnchors: readsAnchors) {
             assert(
-                RouteRequest.read(parts, options: options) == layout,
+                RouteRequest.read(parts, options: options, readsAnchors: readsAnchors) == layout,
                 "the scan's layout differs from the read one for \(parts)")
             self.layout = layout
         } else {
-            layout = RouteRequest.read(parts, options: options)
+            layout = RouteRequest.read(parts, options: options, readsAnchors: readsAnchors)
         }
         // Stored last: the parts are moved in, not copied.
         self.parts = consume parts
     }
 
     /// The layout of `parts` read from its bytes.
-    private static func read(_ parts: URLParts, options: RouteOptions) -> Layout {
+    private static func read(_ parts: URLParts, options: RouteOptions, readsAnchors: Bool) -> Layout {
         let ranges = parts.ranges
-        let reading = parts.text.withBytes { Reading($0, ranges, options: options) }
+        let reading = parts.text.withBytes {
+            Reading($0, ranges, options: options, readsAnchors: readsAnchors)
+        }
         guard let fragmentPath = reading.fragmentPath else {
             return Layout(
                 host: reading.host, hostPrefix: reading.host?.count ?? 0,
                 hostIsLowercase: reading.hostIsLowercase,
-                region: reading.region, fragmentQuery: reading.fragmentQuery)
+                region: reading.region, fragmentQuery: reading.fragmentQuery, readsAnchors: readsAnchors,
+                hasAnchor: reading.hasAnchor)
         }
         // The joined text is split whole, with only its trailing `/` removed; it begins with the
         // host: the first segment's first bytes came from it.
@@ -57,7 +69,7 @@ struct RouteRequest {
         return Layout(
             host: nil, hostPrefix: reading.host?.count ?? 0, hostIsLowercase: reading.hostIsLowercase,
             region: ByteRange(0..<(endsWithSlash ? count - 1 : count)), fragmentQuery: reading.fragmentQuery,
-            fragmentPath: fragmentPath)
+            fragmentPath: fragmentPath, readsAnchors: readsAnchors)
     }
 
     /// What one pass over the URL's bytes finds: plain values, so that nothing is retained.
@@ -73,15 +85,24 @@ struct RouteRequest {
         var fragmentPath: ByteRange?
         /// The fragment's query when its items join the URL's.
         var fragmentQuery: ByteRange?
+        /// Whether the fragment is a web anchor: then it is neither path nor query.
+        var hasAnchor = false
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URLParts.Offsets, options: RouteOptions) {
+        init(
+            _ bytes: UnsafeBufferPointer<UInt8>, _ ranges: URLParts.Offsets, options: RouteOptions,
+            readsAnchors: Bool
+        ) {
             (host, hostIsLowercase) = RouteRequest.hostSegment(
                 bytes, ranges.host, isPlain: ranges.hostIsPlain, options: options)
             if let fragment = ranges.fragment {
                 let (path, query) = RouteRequest.readFragment(bytes, fragment)
-                fragmentPath = path.map(ByteRange.init)
-                fragmentQuery = query
-                if fragmentPath != nil { return }
+                if readsAnchors, path != nil, RouteRequest.isAnchor(bytes, fragment) {
+                    hasAnchor = true
+                } else {
+                    fragmentPath = path.map(ByteRange.init)
+                    fragmentQuery = query
+                    if fragmentPath != nil { return }
+                }
             }
             region = RouteRequest.pathRegion(
                 ranges.path, PathSlashes(bytes, ranges.path), afterHost: host != nil)
@@ -98,18 +119,26 @@ struct RouteRequest {
         private var packedFragmentQuery: PackedRange
         private var packedFragmentPath: PackedRange
         private var hostByteCount: Int32
+        /// See ``RouteRequest/readsAnchors`` (kept here, beside the next flag, where the layout
+        /// has room for it).
+        let readsAnchors: Bool
+        /// Whether the URL's fragment is a web anchor.
+        let hasAnchor: Bool
 
         /// `fragmentPath`: the fragment's path when it is appended (then the region is in the
         /// joined text, which begins with the host when ``hostBytes`` is not 0).
         init(
             host: ByteRange?, hostPrefix: Int, hostIsLowercase: Bool, region: ByteRange?,
-            fragmentQuery: ByteRange?, fragmentPath: ByteRange? = nil
+            fragmentQuery: ByteRange?, fragmentPath: ByteRange? = nil, readsAnchors: Bool,
+            hasAnchor: Bool = false
         ) {
             packedHost = PackedRange(host)
             packedRegion = PackedRange(region)
             packedFragmentQuery = PackedRange(fragmentQuery)
             packedFragmentPath = PackedRange(fragmentPath)
             hostByteCount = Int32(truncatingIfNeeded: hostIsLowercase ? -hostPrefix : hostPrefix)
+            self.readsAnchors = readsAnchors
+            self.hasAnchor = hasAnchor
         }
 
         /// The layout of a URL the scan read, with no fragment and a plain host (no `.`, capital
@@ -118,7 +147,7 @@ struct RouteRequest {
         /// ``RouteRequest/pathRegion(_:_:afterHost:)``, with the scan's ``PathSlashes``); `nil` for
         /// any other URL.
         @inline(__always)
-        init?(scanned ranges: URLParts.Offsets) {
+        init?(scanned ranges: URLParts.Offsets, readsAnchors: Bool) {
             guard let slashes = ranges.pathSlashes, ranges.fragment == nil, ranges.hostIsPlain else {
                 return nil
             }
@@ -128,7 +157,7 @@ struct RouteRequest {
             self.init(
                 host: host.map(ByteRange.init), hostPrefix: host?.count ?? 0, hostIsLowercase: true,
                 region: RouteRequest.pathRegion(ranges.path, slashes, afterHost: host != nil),
-                fragmentQuery: nil)
+                fragmentQuery: nil, readsAnchors: readsAnchors)
         }
 
         var host: ByteRange? { packedHost.range }
@@ -169,12 +198,15 @@ struct RouteRequest {
         }
     }
 
-    /// Whether `index` has a match for the request that `parts` and `options` make, without making
-    /// it when the scan's layout serves (``RouteTable/canRoute(to:)``, which keeps nothing of it).
+    /// Whether `index` has a match for the request that `parts`, `options` and `readsAnchors`
+    /// make, without making it when the scan's layout serves (``RouteTable/canRoute(to:)``, which
+    /// keeps nothing of it).
     @inline(__always)
-    static func hasMatch(of parts: URLParts, options: RouteOptions, in index: RouteIndex) -> Bool {
-        guard let layout = Layout(scanned: parts.ranges) else {
-            let request = RouteRequest(parts: parts, options: options)
+    static func hasMatch(
+        of parts: URLParts, options: RouteOptions, readsAnchors: Bool, in index: RouteIndex
+    ) -> Bool {
+        guard let layout = Layout(scanned: parts.ranges, readsAnchors: readsAnchors) else {
+            let request = RouteRequest(parts: parts, options: options, readsAnchors: readsAnchors)
             guard let start = request.searchStart(in: index) else { return false }
             return request.withSegments { index.hasMatch($0, from: start) }
         }
@@ -356,6 +388,22 @@ struct RouteRequest {
             ?? false
         let appendsPath = !hasQueryItems || !bytes[path].elementsEqual(bytes[query])
         return (appendsPath ? path : nil, hasQueryItems ? ByteRange(query) : nil)
+    }
+
+    /// Whether a fragment, read by a table that reads web anchors, is one: it does not start with
+    /// `/` (a fragment route) or `?` (query items after an empty fragment path). The caller has
+    /// already kept a fragment that is nothing but query items (`#entity=partner`) for them.
+    /// An empty fragment (`…/post/7#`) is an empty anchor.
+    private static func isAnchor(_ bytes: UnsafeBufferPointer<UInt8>, _ fragment: Range<Int>) -> Bool {
+        guard let first = fragment.first else { return true }
+        return bytes[first] != .slash && bytes[first] != .questionMark
+    }
+
+    /// The web anchor, percent-decoded (a `+` stays a `+`: an anchor is no query value); `nil`
+    /// when the URL has no fragment or the fragment is not an anchor (see ``readsAnchors``).
+    var anchor: String? {
+        guard layout.hasAnchor, let fragment = parts.fragment else { return nil }
+        return PercentDecoding.decodeOrKeep(fragment)
     }
 
     /// Calls `body` with the joined text, in a temporary buffer: `host` + the path without its
