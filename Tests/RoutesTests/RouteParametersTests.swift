@@ -225,6 +225,18 @@ import Testing
         #expect(unnamed.wildcardComponents == ["a", "b"])
     }
 
+    /// Review of issue 35: a query item, a fragment item or a `:name` named `JLRouteAnchor` (the
+    /// web anchor's reserved key) was listed as a value of the link.
+    @Test func linkValuesLeaveOutTheAnchorKeyWhereverTheLinkPutsIt() throws {
+        let query = try #require(parameters(pattern: "/post/:id", url: "myapp://post/7?JLRouteAnchor=evil"))
+        #expect(query.linkValues == ["id": "7"])
+        let route = try #require(parameters(pattern: "/q/:JLRouteAnchor/:b", url: "myapp://q/forged/y"))
+        #expect(route.linkValues == ["b": "y"])
+        let fragment = try #require(
+            parameters(pattern: "/frag/:id", url: "myapp://frag/7#JLRouteAnchor=comments&x=1"))
+        #expect(fragment.linkValues == ["id": "7", "x": "1"])
+    }
+
     @Test func linkValuesOfAManyValuedRouteAreEveryValue() throws {
         let params = try #require(
             parameters(pattern: "/:a/:b/:c/:d/:e/:f", url: "myapp://1/2/3/4/5/6?g=7"))

@@ -5,9 +5,12 @@ extension RouteParameters {
     /// What an app hands to a screen or to analytics, without filtering ``dictionary`` by hand.
     /// Each key's text is what ``string(_:)`` reads for it when no extra parameter has its name:
     /// a route value (`:name`) wins over a query item of its name, and a repeated query item
-    /// gives its first value; a named wildcard gives its segments joined with `/`. Left out:
+    /// gives its first value. A named wildcard (`{rest:*}`) is the exception: it gives its
+    /// segments joined with `/`, where ``string(_:)`` reads the first, so `a/b%2Fc` and `a/b/c`
+    /// give the same text (read ``wildcardComponents`` when the segments matter). Left out:
     /// the reserved ``Keys`` (`JLRoutePattern`, `JLRouteURL`, `JLRouteScheme`,
-    /// `JLRouteWildcardComponents`), also when a query item or a `:name` has one of their names,
+    /// `JLRouteWildcardComponents`, `JLRouteAnchor`), also when a query item or a `:name` has one
+    /// of their names,
     /// and the extra parameters of `route(to:parameters:)`, which are the app's, not the
     /// link's (read them with the subscript). Built when read, in time linear in the URL.
     ///
@@ -38,7 +41,7 @@ extension RouteParameters {
     /// Whether `key` is one of the reserved ``Keys``, whose values never come from the link.
     private static func isReserved(_ key: String) -> Bool {
         switch key {
-        case Keys.pattern, Keys.url, Keys.scheme, Keys.wildcard: return true
+        case Keys.pattern, Keys.url, Keys.scheme, Keys.wildcard, Keys.anchor: return true
         default: return false
         }
     }

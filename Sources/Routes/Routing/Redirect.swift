@@ -94,8 +94,9 @@ final class Redirect {
     /// The URL to route instead of `parts`, printed from the values of `parameters` (the match of
     /// the redirect's `from` in `table`): its `:name` values and wildcard components as routing
     /// read them (empty ones included), then the query items routing read, and the fragment when
-    /// `from` did not read it and the target has none of its own. `nil` when the printed text is not a URL, or
-    /// a template of the target would not read a value back (logged by the caller).
+    /// `from` did not read it and the target has none of its own — a web anchor only when the
+    /// target's table reads anchors too. `nil` when the printed text is not a URL, or a template
+    /// of the target would not read a value back (logged by the caller).
     func target(of parts: URLParts, _ parameters: RouteParameters, in table: RouteTable) -> URLParts? {
         // Routing may read a fragment as more of the path (`b#frag`); unless `from` reads the
         // fragment (it has a `#`), its values are read without it and the fragment is carried
@@ -145,9 +146,13 @@ final class Redirect {
             query.append(PrintedPath.encode(name) + "=" + PrintedPath.encode(value))
             return true
         }
-        let options =
-            table.router.map { router in scheme.map { router.table(forScheme: $0) } ?? router.defaultTable }?
-            .options ?? table.options
+        let targetTable =
+            table.router.map { router in scheme.map { router.table(forScheme: $0) } ?? router.defaultTable }
+            ?? table
+        // An anchor stays an anchor only where the target's table reads anchors: appended to a
+        // URL of a table that does not, it would become part of the last value.
+        if original.request.hasAnchor, !targetTable.readsAnchors { fragment = nil }
+        let options = targetTable.options
         guard
             var text = printed.text(
                 scheme: scheme, authority: authority, options: options, query: query.joined(separator: "&"))

@@ -23,7 +23,8 @@ public enum RouteResolution<Answer> {
     /// ```
     case resolved(Answer)
     /// The guard of this pattern held the link: it waits in the map's queue, and
-    /// `resumeResolving()` answers it.
+    /// `resumeResolving()` answers it. The pattern is the one given to `addGuard(for:)`
+    /// (`/account(/*)`, not an expansion), for a synchronous guard as for an `async` one.
     ///
     /// ```swift
     /// if case .held = screens.open(url) { print("show the sign-in screen") }

@@ -68,6 +68,10 @@ public struct RoutingEvent {
     public let scheme: String
     /// The pattern of the route or guard that decided, when one did.
     ///
+    /// A route's is the expansion of its optional groups that matched (as
+    /// ``Definition/pattern``); a guard's is the pattern as given to `addGuard(for:)`, whether
+    /// the guard is synchronous or `async`.
+    ///
     /// It is `nil` for ``Kind/unmatched``, ``Kind/kept``, ``Kind/dropped``, ``Kind/resumed`` and
     /// ``Kind/redirectLimitReached``.
     ///

@@ -528,7 +528,9 @@ struct Candidate {
     let action: Action?
     let parameters: RouteParameters
 
-    var pattern: String { parameters.pattern }
+    /// A guard's pattern as given to `addGuard(for:)`, as a synchronous guard reports it; a
+    /// route's pattern as it matched (the expansion of its optional groups).
+    var pattern: String { action?.routeGuard?.pattern ?? parameters.pattern }
 }
 
 /// A matching definition (of a route or a guard) and what it captured.

@@ -38,7 +38,9 @@ extension Router {
     /// second entry with a trailing `/`, which the router reads the same. A table with
     /// ``RouteTable/hosts`` reads a fragment that does not start with `/` or `?` as a web anchor
     /// (<doc:RoutingRules#Web-anchors>): its entries admit `https://example.com/post/7#comments`
-    /// for `/post/:id`, and a fragment entry never admits an anchor (`/docs#intro` gives none).
+    /// for `/post/:id`, a fragment entry never admits an anchor (`/docs#intro` gives none), and
+    /// a template with fixed text after a `#` (`/post/{id}#comments`), which matches no URL
+    /// there, gives no entry.
     ///
     /// A redirect (``RouteTable/addRedirect(from:to:priority:)``) is a route: its `from` is
     /// admitted as any route's pattern, since the app receives those URLs and routes their target
@@ -119,6 +121,8 @@ enum AppSiteAssociation {
         var declining: [Shape] = []
         for (table, readsAnchors) in tables(router, host: host) {
             for definition in table.definitions {
+                // A definition that matches no URL of this table admits nothing, excludes nothing.
+                if readsAnchors, definition.parsed.textReadAsAnchor?.matchesNoURL == true { continue }
                 let segments = definition.parsed.segments
                 guard let shape = shape(definition, segments, table: table, host: host) else { continue }
                 if declines(definition) {

@@ -344,19 +344,10 @@ extension RouteTable {
     /// never reaches the path. A literal is still matched by a `#` written `%23` in the URL's
     /// path; a template's fixed text, compared with the URL as written, by nothing.
     private func fragmentReadAsAnchor(_ definition: Definition) -> RouteLintWarning? {
-        var found: (anchor: String, isTemplate: Bool)?
-        definition.parsed.forEachSegment { kind, key, written in
-            guard found == nil, kind == .literal || kind == .template else { return }
-            // A literal's decoded text is what a URL's segment is compared with.
-            let text = kind == .literal ? key : written
-            guard let hash = text.firstIndex(of: .hash), hash + 1 < text.count,
-                text[hash + 1] != .slash, text[hash + 1] != .questionMark
-            else { return }
-            found = (String(decoding: text[(hash + 1)...], as: UTF8.self), kind == .template)
-        }
-        guard let (anchor, isTemplate) = found else { return nil }
+        guard let found = definition.parsed.textReadAsAnchor else { return nil }
+        let anchor = found.anchor
         let reach =
-            isTemplate
+            found.matchesNoURL
             ? "the pattern matches no URL, since its fixed text is compared with the URL as written"
             : "the pattern matches only URLs that write the # as %23"
         return RouteLintWarning(

@@ -19,6 +19,9 @@ struct RouteRequest {
     /// URL's host, falls back to (``RouteTable/readsAnchors(afterFallbackFrom:of:)``).
     var readsAnchors: Bool { layout.readsAnchors }
 
+    /// Whether the URL's fragment was read as a web anchor (``anchor``), without decoding it.
+    var hasAnchor: Bool { layout.hasAnchor }
+
     /// Calls `body` with the bytes of the segment text: the URL's own text, read in place, or,
     /// when the fragment's path is appended, the joined `host/path#fragment-path`, written into
     /// a temporary buffer for the call. (Kept as a string, the joined text cost every request
