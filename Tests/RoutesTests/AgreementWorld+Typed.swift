@@ -48,8 +48,6 @@ final class TypedPart {
     var definitions: Set<ObjectIdentifier> = []
     /// The typed definitions' patterns, by table.
     var typedPatterns: [String: Set<String>] = [:]
-    /// The types refused at registration.
-    var refused: [TypedRouteError] = []
     /// Whether an untyped handler logged its call since the last event.
     var handlerLogged = false
     /// The value the typed handler being asked received.
@@ -111,7 +109,7 @@ final class TypedPart {
             var optional = property.isOptional
             let fixed = fixedTexts.randomElement(using: &generator)!
             switch Int.random(in: 0..<7, using: &generator) {
-            case 0: if text.contains(":") == false { text = ":" + property.key }
+            case 0: if !text.contains(":") { text = ":" + property.key }
             case 1, 2: break
             case 3: text += fixed
             case 4: text = fixed + text
@@ -189,7 +187,6 @@ extension AgreementWorld {
     /// Registers the planned shapes, once every table has its other routes.
     func addShapes() {
         guard let typed else { return }
-        router.onInvalidTypedRoute = { [unowned typed] error in typed.refused.append(error) }
         typed.withShapes {
             for (shape, scheme, pattern) in typed.plan {
                 addShape(shape, in: router[scheme], pattern: pattern)
