@@ -37,6 +37,11 @@ import Routes
 //                       without braces
 //                    t  typed routes: values made from the URL line are printed with
 //                       `url(for:scheme:)`, routed, and must come back equal (see `TypedCheck`)
+//                    Y  typed shapes: a line `=Npattern` registers shape N of the family of
+//                       Tests/RoutesTests/TypedShapes.swift with that pattern, the other lines are
+//                       extended patterns (in a router of their own): printed values route back
+//                       equal or printing throws, no handler receives a capture value that its
+//                       constraint refuses, whatever the query says (see `ShapesCheck`)
 //   lines 1..<last patterns: even lines go to the `myapp` table, odd lines to the global table;
 //                  every fourth is registered with `add(definition:)`, the rest with `add(pattern:)`
 //   last line      the URL, routed as a String and (when `URL(string:)` accepts it) as a URL;
@@ -263,6 +268,9 @@ private struct FuzzCase {
             SuspensionCheck(script: Array(lastLine.prefix(SuspensionCheck.maximumSteps))).run()
         }
         if options.contains("t") { TypedCheck(line: url, plusIsSpace: !options.contains("p")).run() }
+        if options.contains("Y") {
+            ShapesCheck(options: options, patterns: patterns, url: url, skipped: FuzzCase.skipped).run()
+        }
     }
 
     /// Routing `value` calls the same handlers as routing the string did.
@@ -896,9 +904,18 @@ extension FuzzCase {
             tables.flatMap { table in
                 table.definitions.filter(accepts).map { ($0.pattern, table.options) }
             })
+        // A narrower name while a route with an empty segment (`/:a/`, `//x`) is written with an
+        // entry that admits any last segment (`/*/` admits `/7/z/`).
+        let emptySegment = tables.contains { table in
+            table.definitions.filter(accepts).contains { definition in
+                LinearReference.Pattern(definition.pattern, braces: table.options.contains(.extendedPatterns)).parts
+                    .contains { if case .literal(let bytes) = $0 { bytes.isEmpty } else { false } }
+            }
+        }
+        let name = emptySegment ? "site-association-literal-empty-segment" : "site-association-literal"
         for variant in variants where variant != link && file.admits(variant) && !site.route(to: variant) {
             FuzzCase.toolCheck(
-                "site-association-literal", promise.keeps(variant),
+                name, promise.keeps(variant),
                 "\(variant.debugDescription) (from the routed \(link.debugDescription)) is admitted by the file for "
                     + "\(host), but no accepting route has its literals in their places: "
                     + "\(file.components.map { ($0.path, $0.fragment ?? "", $0.exclude) })")
@@ -1250,7 +1267,7 @@ private struct SuspensionCheck {
 }
 
 /// Prints what failed (control characters escaped) and traps, so that libFuzzer keeps the input.
-private func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
     guard !condition() else { return }
     var text = ""
     for scalar in message().unicodeScalars {

@@ -2,9 +2,11 @@
 # Builds the libFuzzer target into Fuzz/.build/routes-fuzzer (git-ignored):
 #   1. every .swift file under Sources/Routes (all folders) as the module Routes (a static library), instrumented for
 #      libFuzzer and AddressSanitizer;
-#   2. Fuzz/FuzzTarget.swift, the repository's linear reference (Tests/RoutesTests/LinearReference.swift),
-#      Apple's universal-links matching (Tests/RoutesTests/UniversalLinksMatcher.swift) and the
-#      file's promise about literals (Tests/RoutesTests/UniversalLinksPromise.swift), which import
+#   2. Fuzz/FuzzTarget.swift and Fuzz/ShapesCheck.swift, the repository's linear reference
+#      (Tests/RoutesTests/LinearReference.swift), Apple's universal-links matching
+#      (Tests/RoutesTests/UniversalLinksMatcher.swift), the file's promise about literals
+#      (Tests/RoutesTests/UniversalLinksPromise.swift) and the typed shapes
+#      (Tests/RoutesTests/TypedShapes.swift), which import
 #      Routes and see only its public API, linked with it.
 #
 #   Fuzz/build.sh              # optimized (-O), as run.sh uses
@@ -35,8 +37,9 @@ swiftc "${flags[@]}" "$@" \
 swiftc "${flags[@]}" "$@" \
     -module-name RoutesFuzz \
     -I "$out/module" -L "$out/module" -lRoutes \
-    "$fuzz_dir/FuzzTarget.swift" "$root/Tests/RoutesTests/LinearReference.swift" \
+    "$fuzz_dir/FuzzTarget.swift" "$fuzz_dir/ShapesCheck.swift" "$root/Tests/RoutesTests/LinearReference.swift" \
     "$root/Tests/RoutesTests/UniversalLinksMatcher.swift" "$root/Tests/RoutesTests/UniversalLinksPromise.swift" \
+    "$root/Tests/RoutesTests/TypedShapes.swift" \
     -o "$out/routes-fuzzer"
 
 echo "built $out/routes-fuzzer"

@@ -84,6 +84,16 @@ import Testing
         var buildErrors: [String: Int] = [:]
         var admitted = 0
         var excluded = 0
+        /// Typed worlds: values printed and routed back, and the reasons printing gave.
+        var typedRoundTrips = 0
+        var typedBuildErrors: [String: Int] = [:]
+        /// Capture values checked against their constraints, typed ones among them.
+        var constraintChecks = 0
+        var typedConstraintChecks = 0
+        /// Routed https URLs with a literal of their route changed, and those the file admits
+        /// although no route matches them.
+        var nearMisses = 0
+        var nearMissesAdmitted = 0
     }
 
     @Test(arguments: seeds)
@@ -99,7 +109,9 @@ import Testing
     func check(_ world: AgreementWorld, _ tally: inout Tally) throws {
         let router = world.router
         let mayDecline = { (definition: Definition) in
+            // A typed route also declines a match that does not decode.
             world.answers[ObjectIdentifier(definition)].map { $0 != .accept } ?? false
+                || world.typed?.definitions.contains(ObjectIdentifier(definition)) == true
         }
         let claims = LintClaims(router.lint(mayDecline: mayDecline), router)
         var files: [String: UniversalLinksMatcher] = [:]
@@ -130,6 +142,10 @@ import Testing
             checkLint(answered, claims, ownAnswers: true, context: context, tally: &tally)
             try checkUniversalLinks(url, answered, world, &files, context, &tally)
             checkRoundTrips(everything, world, url: url, context: context, tally: &tally)
+            if world.typed != nil {
+                checkConstraints(everything, world, context: context, tally: &tally)
+                checkConstraints(answered, world, context: context, tally: &tally)
+            }
         }
     }
 
@@ -249,7 +265,10 @@ import Testing
         let router = world.router
         var asked: [(scheme: String, pattern: String, values: Values)] = []
         for entry in log {
-            if case .handler(let scheme, let pattern, let values, _) = entry {
+            // A typed route prints values, not parameters (``checkPrintedValues``).
+            if case .handler(let scheme, let pattern, let values, _) = entry,
+                world.typed?.typedPatterns[scheme]?.contains(pattern) != true
+            {
                 asked.append((scheme, pattern, values))
             }
             if case .event(let event) = entry, case .redirected = event.kind { break }
@@ -314,6 +333,9 @@ import Testing
             #expect(file.admits(url), "routed but not admitted\n\(context)")
         }
         if file.excludes(url) { #expect(!accepted, "excluded but routed\n\(context)") }
+        if accepted && Self.isUsuallyEncoded(url) {
+            checkNearMisses(url, log, world, file, context, &tally)
+        }
         tally.admitted += file.admits(url) ? 1 : 0
         tally.excluded += file.excludes(url) ? 1 : 0
     }

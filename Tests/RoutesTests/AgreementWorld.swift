@@ -39,6 +39,7 @@ struct KnownIssues {
     /// so the target misses the route lint (and the docs) say it reaches, or loops: no URL has a
     /// fragment of query items (`#ref=a`) while the router has redirects.
     var redirectAppendsAFragmentToATargetsFragment = false
+
 }
 
 /// How a generated handler answers: always, never, or by the values it receives (a fixed function
@@ -127,12 +128,21 @@ final class AgreementWorld {
     /// Whether redirects may have a `from` ending in `*`; otherwise URLs may have a fragment
     /// route (``KnownIssues/lintIgnoresTheFragmentARedirectCarries``).
     let wildcardRedirects: Bool
+    /// The typed routes and extended patterns of a typed world, `nil` otherwise.
+    let typed: TypedPart?
 
-    init(seed: UInt64, issues: KnownIssues) {
+    /// A world of plain patterns, or with `typed`, of typed routes (``ShapeFamily``) and extended
+    /// patterns too, in tables that read braces or not: the same seed gives the same plain world
+    /// as before typed worlds existed.
+    init(seed: UInt64, issues: KnownIssues, typed isTyped: Bool = false) {
         self.issues = issues
         generator = SeededGenerator(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 7)
         wildcardRedirects = !issues.lintIgnoresTheFragmentARedirectCarries || Bool.random(using: &generator)
-        router.onEvent = { [unowned self] event in log.append(.event(event)) }
+        typed = isTyped ? TypedPart(seed: seed) : nil
+        router.onEvent = { [unowned self] event in
+            typed?.observe(event, in: self)
+            log.append(.event(event))
+        }
         for scheme in Self.schemes {
             let table = router[scheme]
             table.shouldFallback = Bool.random(using: &generator)
@@ -143,10 +153,16 @@ final class AgreementWorld {
             if scheme == "https", Bool.random(using: &generator) {
                 table.hosts = ["example.com", "*.example.com"]
             }
+            if typed != nil, Bool.random(using: &generator) { table.options.insert(.extendedPatterns) }
             for _ in 0..<Int.random(in: 3...8, using: &generator) {
-                addRoute(in: table)
+                if typed != nil, table.options.contains(.extendedPatterns), Bool.random(using: &generator) {
+                    addExtendedRoute(in: table)
+                } else {
+                    addRoute(in: table)
+                }
             }
         }
+        if typed != nil { addShapes() }
         // Guards and redirects once every table has its routes, so that they can aim at them.
         for scheme in Self.schemes {
             let table = router[scheme]
@@ -157,6 +173,7 @@ final class AgreementWorld {
 
     func reset(askingEverything: Bool) {
         log = []
+        typed?.calls = [:]
         askEverything = askingEverything
     }
 
@@ -169,11 +186,15 @@ final class AgreementWorld {
 
     /// A pattern: literals, `:name`s, at most two optional groups, a trailing `*`, and sometimes a
     /// fragment route (`/user#/view/:id`).
-    func randomPattern() -> String {
+    ///
+    /// With `literalFirst` (typed worlds, for the tables an https URL reaches), the first segment
+    /// is a literal and the pattern is not just a `*`, so that the universal-links file can refuse
+    /// near misses (a pattern that starts with a `:name` admits every path).
+    func randomPattern(literalFirst: Bool = false) -> String {
         var segments: [String] = []
         var parameter = 0
         for index in 0..<Int.random(in: 0...3, using: &generator) {
-            if Int.random(in: 0..<10, using: &generator) < 6 {
+            if literalFirst && index == 0 || Int.random(in: 0..<10, using: &generator) < 6 {
                 segments.append(randomLiteral(first: index == 0))
             } else {
                 segments.append(":p\(parameter)")
@@ -189,22 +210,30 @@ final class AgreementWorld {
         }
         var text = ""
         var groups = 0
-        for segment in segments {
-            if groups < 2, !segment.hasSuffix("#"), Int.random(in: 0..<5, using: &generator) == 0 {
+        for (index, segment) in segments.enumerated() {
+            if groups < 2, !segment.hasSuffix("#"), !(literalFirst && index == 0),
+                Int.random(in: 0..<5, using: &generator) == 0
+            {
                 groups += 1
                 text += "(/\(segment))"
             } else {
                 text += "/" + segment
             }
         }
-        if Int.random(in: 0..<4, using: &generator) == 0 {
+        if !(literalFirst && segments.isEmpty), Int.random(in: 0..<4, using: &generator) == 0 {
             text += Bool.random(using: &generator) ? "/*" : "(/*)"
         }
         return text.isEmpty ? "/" : text
     }
 
+    /// In a typed world, whether `table` is one that an https URL reaches: its patterns start
+    /// with a literal.
+    func reachedByHTTPS(_ table: RouteTable) -> Bool {
+        typed != nil && (table.scheme == "https" || table === router.default)
+    }
+
     func addRoute(in table: RouteTable) {
-        let pattern = randomPattern()
+        let pattern = randomPattern(literalFirst: reachedByHTTPS(table))
         let answer = [Answer.accept, .accept, .decline, .byValues].randomElement(using: &generator)!
         let scheme = table.scheme
         let definitions = table.add(pattern: pattern, priority: Int.random(in: -1...1, using: &generator)) {
@@ -212,6 +241,7 @@ final class AgreementWorld {
             let values = Values(params)
             let accepted = !askEverything && answer.decides(values)
             log.append(.handler(scheme: scheme, pattern: params.pattern, values: values, accepted: accepted))
+            typed?.handlerLogged = true
             return accepted
         }
         for definition in definitions { answers[ObjectIdentifier(definition)] = answer }
@@ -221,7 +251,7 @@ final class AgreementWorld {
     /// A redirect to a route of this table, of another scheme, of the global table (into
     /// fallback), to a fragment route, or back to itself.
     func addRedirect(in table: RouteTable) {
-        let from = randomPattern()
+        let from = randomPattern(literalFirst: reachedByHTTPS(table))
         guard let parsed = try? OptionalGroupExpansion.expand(from) else { return }
         if !wildcardRedirects, issues.lintIgnoresTheFragmentARedirectCarries, !from.contains("#"),
             parsed.contains(where: \.hasWildcard)
@@ -341,11 +371,11 @@ final class AgreementWorld {
     /// A URL made from a pattern of a random table (values filled in, literals sometimes in
     /// another case), or a near miss of one.
     func randomURL() -> String? {
+        if typed != nil, let url = randomTypedURL() { return url }
         let scheme = Self.schemes.randomElement(using: &generator)!
         guard let pattern = patterns[scheme]?.randomElement(using: &generator),
             let expansion = (try? Router.expand(pattern: pattern))?.randomElement(using: &generator)
         else { return nil }
-        let table = router[scheme]
         var segments: [String] = []
         for segment in LinearReference.trimmedSplit(Substring(expansion)) {
             if segment == "*" {
@@ -364,6 +394,15 @@ final class AgreementWorld {
                     Self.encoded(mark ? literal.dropLast() : Substring(literal)) + (mark ? "#" : ""))
             }
         }
+        return finishedURL(scheme: scheme, segments: segments)
+    }
+
+    /// The URL of `segments` (as written; a segment ending in `#` starts the fragment) in a table
+    /// of `scheme`, sometimes a segment more or less, with a host, a query (`query` added to it)
+    /// and a fragment.
+    func finishedURL(scheme: String, segments: [String], query: String? = nil) -> String {
+        let table = router[scheme]
+        var segments = segments
         // Near misses: a segment more or less.
         switch Int.random(in: 0..<10, using: &generator) {
         case 0: segments.append(randomValue(empty: false))
@@ -407,7 +446,10 @@ final class AgreementWorld {
         } else {
             url += host + (segments.isEmpty ? "" : "/" + segments.joined(separator: "/"))
         }
-        if Int.random(in: 0..<4, using: &generator) == 0 { url += "?q=1&p0=z" }
+        var queryItems: [String] = []
+        if Int.random(in: 0..<4, using: &generator) == 0 { queryItems.append("q=1&p0=z") }
+        if let query { queryItems.append(query) }
+        if !queryItems.isEmpty { url += "?" + queryItems.joined(separator: "&") }
         if var fragment {
             if !issues.redirectsDropFragmentQueryAndEmptyWildcard, Bool.random(using: &generator) {
                 fragment += "?ref=a"
