@@ -199,7 +199,8 @@ extension AgreementWorld {
         let answer = [Answer.accept, .accept, .decline].randomElement(using: &generator)!
         let definitions = table.add(shape, priority: Int.random(in: -1...1, using: &generator)) {
             [unowned self] value in
-            typed.pending = value
+            // Through `self`: `typed` keeps the definitions, which keep this closure.
+            self.typed?.pending = value
             return !askEverything && answer == .accept
         }
         typed.registrations.append(
