@@ -137,17 +137,7 @@ struct ShapesCheck {
 
     /// The captures of an expansion read with braces: name and constraint.
     static func captures(_ pattern: String) -> [(name: String, constraint: String?)] {
-        LinearReference.Pattern(pattern, braces: true).parts.flatMap { part -> [(String, String?)] in
-            switch part {
-            case .parameter(let name): return [(name, nil)]
-            case .template(let pieces):
-                return pieces.compactMap { piece in
-                    if case .capture(let name, let constraint) = piece { return (name, constraint) }
-                    return nil
-                }
-            case .literal, .wildcard: return []
-            }
-        }
+        LinearReference.Pattern(pattern, braces: true).captures
     }
 
     private func checkRoundTrip<Shape: TypedShape>(

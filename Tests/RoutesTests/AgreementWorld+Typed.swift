@@ -164,17 +164,8 @@ extension AgreementWorld {
         }
         let pattern = TypedPart.randomPattern(
             properties, typed: false, literalFirst: reachedByHTTPS(table), using: &generator)
-        let answer = [Answer.accept, .accept, .decline, .byValues].randomElement(using: &generator)!
         let scheme = table.scheme
-        let definitions = table.add(pattern: pattern, priority: Int.random(in: -1...1, using: &generator)) {
-            [unowned self] params in
-            let values = Values(params)
-            let accepted = !askEverything && answer.decides(values)
-            log.append(.handler(scheme: scheme, pattern: params.pattern, values: values, accepted: accepted))
-            typed.handlerLogged = true
-            return accepted
-        }
-        for definition in definitions { answers[ObjectIdentifier(definition)] = answer }
+        let definitions = addLoggedRoute(pattern, in: table)
         if !definitions.isEmpty {
             typed.extended.append(
                 ExtendedRoute(

@@ -234,6 +234,11 @@ final class AgreementWorld {
 
     func addRoute(in table: RouteTable) {
         let pattern = randomPattern(literalFirst: reachedByHTTPS(table))
+        if !addLoggedRoute(pattern, in: table).isEmpty { patterns[table.scheme, default: []].append(pattern) }
+    }
+
+    /// Registers `pattern` with a random answer and priority, its handler logging each call.
+    func addLoggedRoute(_ pattern: String, in table: RouteTable) -> [Definition] {
         let answer = [Answer.accept, .accept, .decline, .byValues].randomElement(using: &generator)!
         let scheme = table.scheme
         let definitions = table.add(pattern: pattern, priority: Int.random(in: -1...1, using: &generator)) {
@@ -245,7 +250,7 @@ final class AgreementWorld {
             return accepted
         }
         for definition in definitions { answers[ObjectIdentifier(definition)] = answer }
-        if !definitions.isEmpty { patterns[scheme, default: []].append(pattern) }
+        return definitions
     }
 
     /// A redirect to a route of this table, of another scheme, of the global table (into

@@ -568,3 +568,20 @@ extension UInt8 {
         (48...57).contains(self) || (65...70).contains(self) || (97...102).contains(self)
     }
 }
+
+extension LinearReference.Pattern {
+    /// Each `:name` and template capture, in order: its name and constraint (`nil` for none).
+    var captures: [(name: String, constraint: String?)] {
+        parts.flatMap { part -> [(name: String, constraint: String?)] in
+            switch part {
+            case .parameter(let name): return [(name, nil)]
+            case .template(let pieces):
+                return pieces.compactMap { piece in
+                    if case .capture(let name, let constraint) = piece { return (name, constraint) }
+                    return nil
+                }
+            case .literal, .wildcard: return []
+            }
+        }
+    }
+}

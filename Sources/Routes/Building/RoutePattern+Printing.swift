@@ -62,6 +62,12 @@ struct PrintedPath: Equatable {
     static func encode(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
+
+    /// `%` and the two hexadecimal digits of `byte`.
+    static func escape(_ byte: UInt8, uppercase: Bool = true) -> [UInt8] {
+        let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
+        return [.percent, digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+    }
 }
 
 extension RoutePattern {
@@ -191,20 +197,14 @@ extension SegmentTemplate {
         for byte in raw.utf8 {
             var spellings: [[UInt8]] = []
             if byte < 0x80, PrintedPath.allowed.contains(Unicode.Scalar(byte)) { spellings.append([byte]) }
-            spellings.append(escape(byte, uppercase: true))
-            spellings.append(escape(byte, uppercase: false))
+            spellings.append(PrintedPath.escape(byte, uppercase: true))
+            spellings.append(PrintedPath.escape(byte, uppercase: false))
             if byte == UInt8(ascii: " "), plusAsSpace { spellings.append([.plus]) }
             // The first byte's spelling may start as `next`: the match's search starts after it.
             let startsAsNext = { (spelling: [UInt8]) in !text.isEmpty && zip(spelling, next).allSatisfy(==) }
             text += spellings.first { !startsAsNext($0) } ?? spellings[0]
         }
         return String(decoding: text, as: UTF8.self)
-    }
-
-    /// `%` and the two hexadecimal digits of `byte`.
-    private static func escape(_ byte: UInt8, uppercase: Bool) -> [UInt8] {
-        let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
-        return [.percent, digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
     }
 
     /// The position of the first capture whose value, as a handler reads it from `text`

@@ -178,7 +178,7 @@ final class Redirect {
                 {
                     encoded.append(byte)
                 } else {
-                    encoded += [.percent, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
+                    encoded += PrintedPath.escape(byte)
                 }
             }
             return String(decoding: encoded, as: UTF8.self)
@@ -188,7 +188,6 @@ final class Redirect {
     /// RFC 3986's fragment characters without `%`: unreserved, sub-delimiters, `:`, `@`, `/`, `?`.
     private static let fragmentBytes = Set(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?".utf8)
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }
 
 extension RouteTable {
