@@ -300,6 +300,12 @@ enum AppSiteAssociation {
         case .wildcard:
             let prefix = String(path.dropLast(2))
             entries = [Component(path: prefix), Component(path: prefix + "/*")]
+        case .literal(let text) where text.isEmpty && (segments.count > 1 || shape.hostIsSegment):
+            // The router drops one trailing `/`: a last empty segment after another segment (the
+            // host's, when it is one) is read only from a path that ends in `//` (`/:a//` reads
+            // `/7//` as `7` and an empty segment, `/7/` as `7` alone), and the path without the
+            // last `/` (`/*/`) would admit `/7/z/`. Alone, it is the root: `/` and `//` alike.
+            entries = [Component(path: path + "/")]
         case .literal where !path.hasSuffix("*"):
             entries = [Component(path: path), Component(path: path + "/")]
         default:
@@ -368,6 +374,8 @@ enum AppSiteAssociation {
                 fragment += "*"  // zero or more segments: no `/` of its own
             }
         }
+        // One trailing `/` is dropped: a last empty segment needs the path to end in `//`.
+        if segments.last == .literal("") { fragment += "/" }
         return fragment.hasSuffix("*") ? fragment : fragment + "*"
     }
 
