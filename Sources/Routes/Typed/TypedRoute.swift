@@ -84,6 +84,12 @@ public struct TypedRouteError: Error, Sendable, Hashable, CustomStringConvertibl
         /// value that prints other text (an enum whose `encode(to:)` writes what its
         /// `init(from:)` does not read).
         case valueNotReadBack(key: String, detail: String)
+        /// The type requires the property `name`, whose capture only some expansions of the
+        /// pattern's optional groups have: a URL of an expansion without it never decodes (the
+        /// property is read from its capture only, never from a query item).
+        ///
+        /// Make the property optional (`var tab: Tab?`), or take the capture out of the group.
+        case requiredGroupCapture(String)
     }
 
     /// The type's name.
@@ -122,6 +128,10 @@ public struct TypedRouteError: Error, Sendable, Hashable, CustomStringConvertibl
                 + "(read a list from a query item, or from a named wildcard {\(name):*})"
         case .valueNotReadBack(let key, let text):
             detail = "the property \"\(key)\" does not read back as printed: \(text)"
+        case .requiredGroupCapture(let name):
+            detail =
+                "the property \"\(name)\" is required, but its capture is in an optional group: "
+                + "the expansion without it never decodes (make the property optional)"
         }
         return "\(type) (\"\(pattern)\"): \(detail)"
     }
