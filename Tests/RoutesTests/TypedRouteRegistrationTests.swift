@@ -41,12 +41,14 @@ import Testing
         #expect(
             errors == [
                 TypedRouteError(
-                    type: "RequiredTabLink", pattern: RequiredTabLink.pattern, reason: .requiredGroupCapture("tab")),
+                    type: "RequiredTabLink", pattern: RequiredTabLink.pattern,
+                    reason: .requiredGroupCapture("tab")),
                 TypedRouteError(
                     type: "RequiredFolderLink", pattern: RequiredFolderLink.pattern,
                     reason: .requiredGroupCapture("path")),
                 TypedRouteError(
-                    type: "SecondGroupLink", pattern: SecondGroupLink.pattern, reason: .requiredGroupCapture("y")),
+                    type: "SecondGroupLink", pattern: SecondGroupLink.pattern,
+                    reason: .requiredGroupCapture("y")),
             ])
         #expect(
             errors.first?.description
@@ -214,7 +216,9 @@ import Testing
         #expect(!router.myapp.add(TaggedLink.self) { _ in true }.isEmpty)
         #expect(errors.count == 1)
         let tagged = try #require(TaggedVersion("1.2"))
-        #expect(throws: URLBuildingError.self) { try router.url(for: TaggedLink(version: tagged), scheme: "myapp") }
+        #expect(throws: URLBuildingError.self) {
+            try router.url(for: TaggedLink(version: tagged), scheme: "myapp")
+        }
         #expect(
             router.roundTrip(TaggedLink(version: tagged), scheme: "myapp").map(\.kind).first.map {
                 if case .notDecoded = $0 { true } else { false }

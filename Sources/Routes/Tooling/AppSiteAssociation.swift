@@ -35,7 +35,8 @@ extension Router {
     /// place, a fragment route (`/docs#/:page`) also gives a `#` pattern, each `:name` or
     /// template before the last segment gives an entry for the URLs whose fragment supplies the
     /// segments after it (`/x#/y` reaches `/:a/:b`), and a definition ending in a literal gets a
-    /// second entry with a trailing `/`, which the router reads the same. A table with
+    /// second entry with a trailing `/`, which the router reads the same (one ending in an empty
+    /// segment, `/a//`, gets only that one: the router reads `/a/` as `a`). A table with
     /// ``RouteTable/hosts`` reads a fragment that does not start with `/` or `?` as a web anchor
     /// (<doc:RoutingRules#Web-anchors>): its entries admit `https://example.com/post/7#comments`
     /// for `/post/:id`, a fragment entry never admits an anchor (`/docs#intro` gives none), and

@@ -7,9 +7,10 @@ extension RouteTable {
     /// the property is `nil`, whatever the query holds.
     /// The pattern is registered as `add(pattern:)` registers it (optional groups, priorities,
     /// invalid patterns reported to ``onInvalidPattern``). Before, the type is checked against
-    /// it: a capture the type never decodes or decodes as an array, a nested property, or a
-    /// property that does not read back as it prints registers nothing and is reported to
-    /// ``Router/onInvalidTypedRoute`` (and the logger).
+    /// it: a capture the type never decodes or decodes as an array, a nested property, a
+    /// property that does not read back as it prints, or a required property for the capture of
+    /// an optional group registers nothing and is reported to ``Router/onInvalidTypedRoute``
+    /// (and the logger).
     ///
     /// ```swift
     /// router.myapp.add(UserLink.self) { link in

@@ -5,9 +5,10 @@
 /// `id`) or a query item; an `Optional` property is left out when `nil` (an optional group's
 /// capture, or a query item). A capture's property is read from its capture only, never from a
 /// query item of its name. Values are flat: text, numbers, `Bool`, `UUID`, an absolute `URL`,
-/// enums with a raw value, `Optional`s and arrays of these (an array is a repeated query item or
-/// a named wildcard's components, never a capture). A value is printed as it is read back, and
-/// a type whose printing and reading disagree is refused. The pattern always reads braces (the
+/// other `LosslessStringConvertible` types (as their text), enums with a raw value, `Optional`s
+/// and arrays of these (an array is a repeated query item or a named wildcard's components,
+/// never a capture). A value is printed as it is read back, and a type whose printing and
+/// reading disagree is refused. The pattern always reads braces (the
 /// "Pattern syntax" article, *Extended patterns*), whatever the table's options.
 ///
 /// ```swift

@@ -46,11 +46,15 @@ enum TypedRouteCheck {
     /// (the type's placeholders) does not decode: its property is required, so a URL of such an
     /// expansion never decodes, whatever its query (a capture's property is read from its
     /// capture only, ``TypedReading``). `nil` when every expansion decodes.
-    static func requiredGroupCapture<Route: TypedRoute>(of value: Route, expansions: [RoutePattern]) -> String?
+    static func requiredGroupCapture<Route: TypedRoute>(of value: Route, expansions: [RoutePattern])
+        -> String?
     {
-        let captures = expansions.map {
-            Set($0.parameterNames + [$0.wildcardName, $0.hasWildcard ? RouteParameters.Keys.wildcard : nil]
-                .compactMap { $0 })
+        // The keys each expansion captures: its names, and its wildcard's.
+        let captures = expansions.map { expansion in
+            var names = Set(expansion.parameterNames)
+            if let name = expansion.wildcardName { names.insert(name) }
+            if expansion.hasWildcard { names.insert(RouteParameters.Keys.wildcard) }
+            return names
         }
         let everywhere = captures.dropFirst().reduce(captures.first ?? []) { $0.intersection($1) }
         let somewhere = captures.reduce(Set<String>()) { $0.union($1) }
