@@ -904,18 +904,9 @@ extension FuzzCase {
             tables.flatMap { table in
                 table.definitions.filter(accepts).map { ($0.pattern, table.options) }
             })
-        // A narrower name while a route with an empty segment (`/:a/`, `//x`) is written with an
-        // entry that admits any last segment (`/*/` admits `/7/z/`).
-        let emptySegment = tables.contains { table in
-            table.definitions.filter(accepts).contains { definition in
-                LinearReference.Pattern(definition.pattern, braces: table.options.contains(.extendedPatterns)).parts
-                    .contains { if case .literal(let bytes) = $0 { bytes.isEmpty } else { false } }
-            }
-        }
-        let name = emptySegment ? "site-association-literal-empty-segment" : "site-association-literal"
         for variant in variants where variant != link && file.admits(variant) && !site.route(to: variant) {
             FuzzCase.toolCheck(
-                name, promise.keeps(variant),
+                "site-association-literal", promise.keeps(variant),
                 "\(variant.debugDescription) (from the routed \(link.debugDescription)) is admitted by the file for "
                     + "\(host), but no accepting route has its literals in their places: "
                     + "\(file.components.map { ($0.path, $0.fragment ?? "", $0.exclude) })")

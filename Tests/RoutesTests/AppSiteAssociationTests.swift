@@ -310,6 +310,48 @@ import Testing
         }
     }
 
+    // Defect site-association-literal-empty-segment (Fuzz/regressions/
+    // site-association-literal-empty-segment): a route whose last segment is an empty literal
+    // (`://`, read `/:/` then the empty literal) got the entry `/*/`, which admits
+    // `https://example.com/7/z/`: the router drops one trailing `/` and reads `7`, `z`, whose
+    // last segment is no empty literal. Only a path (or a fragment's path) that ends in `//`
+    // has an empty last segment.
+    @Test func anEmptyLastSegmentIsAdmittedOnlyWhereThePathEndsEmpty() throws {
+        router.default.add(pattern: "://")
+        router.default.add(pattern: "/a//")
+        #expect(
+            router.default.definitions.map(\.parsed.segments) == [
+                [.parameter(":"), .literal("")], [.literal("a"), .literal("")],
+            ])
+        #expect(try entries() == ["/* #*//*", "/*//", "/a//"])
+        let file = try Association(router.appSiteAssociation(appIDs: [appID]))
+        for path in ["/7//", "/a//", "/7#//", "/7#//?x=1"] {
+            let url = "https://example.com" + path
+            #expect(router.route(to: url) && file.admits(url), "\(url)")
+        }
+        for path in ["/7/", "/7/z/", "/7", "/a/", "/a", "/a/z/", "/7#/", "/7#/z"] {
+            let url = "https://example.com" + path
+            #expect(!router.route(to: url) && !file.admits(url), "\(url)")
+        }
+        // Alone, an empty segment is the root: `/` and `//` alike. After a host segment, it is
+        // read from `//` only.
+        let root = Router()
+        root.https.add(pattern: "/")
+        let rootFile = try Association(root.appSiteAssociation(appIDs: [appID]))
+        for url in ["https://example.com/", "https://example.com//", "https://example.com"] {
+            #expect(root.route(to: url) && rootFile.admits(url), "\(url)")
+        }
+        let host = Router()
+        host.https.options.insert(.treatHostAsPathComponent)
+        host.https.add(pattern: "/example.com//")
+        let hostFile = try Association(host.appSiteAssociation(appIDs: [appID], host: "example.com"))
+        #expect(hostFile.components.map(\.path) == ["//"])
+        #expect(host.route(to: "https://example.com//") && hostFile.admits("https://example.com//"))
+        for url in ["https://example.com/", "https://example.com"] {
+            #expect(!host.route(to: url) && !hostFile.admits(url), "\(url)")
+        }
+    }
+
     // Defect site-association-template-fragment (Fuzz/regressions/
     // site-association-template-fragment-*): a template's capture takes any character, the `#`
     // that joins path and fragment included, so `https://example.com/xa#/b` reaches `/x{n}/:a`

@@ -83,6 +83,19 @@ import Testing
         #expect(received == [UserLink(id: 42, tab: "likes")])
     }
 
+    /// The "Typed routes" article: an extra parameter comes from the app and, as for every key,
+    /// wins over the capture of its name, in every expansion, unchecked by the constraint.
+    @Test func anExtraParameterWinsOverAMatchedCaptureUncheckedByItsConstraint() {
+        var received: [UserLink] = []
+        router.myapp.add(UserLink.self) { link in
+            received.append(link)
+            return true
+        }
+        #expect(router.route(to: "myapp://user/42/likes", parameters: ["tab": "tags"]))
+        #expect(router.route(to: "myapp://user/42", parameters: ["tab": "likes"]))
+        #expect(received == [UserLink(id: 42, tab: "tags"), UserLink(id: 42, tab: "likes")])
+    }
+
     @Test func aValueGivenForACaptureOfAnotherExpansionDoesNotPrint() throws {
         struct Pair: TypedRoute, Hashable {
             static let pattern = "/pair(/{a}/{b})"

@@ -112,8 +112,9 @@ public class Router {
 
     /// Receives the error of each ``TypedRoute`` type that a table refuses at registration.
     ///
-    /// A table refuses a type when its pattern captures a value that the type never decodes,
-    /// or when a property is a nested value (``TypedRouteError/Reason-swift.enum``).
+    /// A table refuses a type whose pattern and properties disagree
+    /// (``TypedRouteError/Reason-swift.enum``): a capture the type never decodes, a nested
+    /// value, a required property for the capture of an optional group, and so on.
     ///
     /// ```swift
     /// router.onInvalidTypedRoute = { error in

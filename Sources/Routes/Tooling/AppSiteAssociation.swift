@@ -35,7 +35,8 @@ extension Router {
     /// place, a fragment route (`/docs#/:page`) also gives a `#` pattern, each `:name` or
     /// template before the last segment gives an entry for the URLs whose fragment supplies the
     /// segments after it (`/x#/y` reaches `/:a/:b`), and a definition ending in a literal gets a
-    /// second entry with a trailing `/`, which the router reads the same. A table with
+    /// second entry with a trailing `/`, which the router reads the same (one ending in an empty
+    /// segment, `/a//`, gets only that one: the router reads `/a/` as `a`). A table with
     /// ``RouteTable/hosts`` reads a fragment that does not start with `/` or `?` as a web anchor
     /// (<doc:RoutingRules#Web-anchors>): its entries admit `https://example.com/post/7#comments`
     /// for `/post/:id`, a fragment entry never admits an anchor (`/docs#intro` gives none), and
@@ -300,6 +301,12 @@ enum AppSiteAssociation {
         case .wildcard:
             let prefix = String(path.dropLast(2))
             entries = [Component(path: prefix), Component(path: prefix + "/*")]
+        case .literal(let text) where text.isEmpty && (segments.count > 1 || shape.hostIsSegment):
+            // The router drops one trailing `/`: a last empty segment after another segment (the
+            // host's, when it is one) is read only from a path that ends in `//` (`/:a//` reads
+            // `/7//` as `7` and an empty segment, `/7/` as `7` alone), and the path without the
+            // last `/` (`/*/`) would admit `/7/z/`. Alone, it is the root: `/` and `//` alike.
+            entries = [Component(path: path + "/")]
         case .literal where !path.hasSuffix("*"):
             entries = [Component(path: path), Component(path: path + "/")]
         default:
@@ -368,6 +375,8 @@ enum AppSiteAssociation {
                 fragment += "*"  // zero or more segments: no `/` of its own
             }
         }
+        // One trailing `/` is dropped: a last empty segment needs the path to end in `//`.
+        if segments.last == .literal("") { fragment += "/" }
         return fragment.hasSuffix("*") ? fragment : fragment + "*"
     }
 
