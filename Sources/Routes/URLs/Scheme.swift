@@ -17,7 +17,7 @@
 
     /// `text` cut after its `scheme://`: `("myapp", "user/:id")` for `myapp://user/:id`; `nil`
     /// when it does not start with a valid scheme followed by `://`.
-    static func split(_ text: Substring) -> (scheme: Substring, rest: Substring)? {
+    package static func split(_ text: Substring) -> (scheme: Substring, rest: Substring)? {
         guard let separator = text.range(of: "://"), isValid(text[..<separator.lowerBound]) else {
             return nil
         }

@@ -1,5 +1,9 @@
 import Foundation
 
+#if !ROUTES_ONE_MODULE
+    import Routes
+#endif
+
 /// What routing a URL would do, without calling any handler: ``Router/explain(_:)``.
 ///
 /// ```swift
@@ -300,57 +304,39 @@ extension Router {
     /// print(router.explain("myapp://user/view/7"))
     /// ```
     public func explain(_ url: some URLConvertible) -> RouteExplanation {
-        explain(input: url.routeInput)
+        explain(trace(url))
     }
 
-    /// ``explain(_:)`` of the URL as given: one body for every kind of URL.
-    private func explain(input: RouteInput) -> RouteExplanation {
-        guard let parts = input.parts else {
-            return RouteExplanation(url: input.text, parsed: nil, tables: [])
-        }
-        let start = table(for: parts)
-        var tables = [start.explain(parts, readsAnchors: start.readsAnchors)]
-        if let global = start.fallbackTable {
-            let readsAnchors = global.readsAnchors(afterFallbackFrom: start, of: parts)
-            tables.append(global.explain(parts, readsAnchors: readsAnchors))
+    /// ``explain(_:)`` of what routing's search finds: one body for every kind of URL.
+    private func explain(_ trace: RouteTrace) -> RouteExplanation {
+        guard trace.isURL, let start = trace.tables.first?.table else {
+            return RouteExplanation(url: trace.text, parsed: nil, tables: [])
         }
         return RouteExplanation(
-            url: input.text,
+            url: trace.text,
             parsed: (start.fallbackTable != nil, start.unmatchedHandler != nil),
-            tables: tables)
+            tables: trace.tables.map { $0.table.explain($0) })
     }
 }
 
 extension RouteTable {
     // Cold (explain runs outside routing): optimized for size.
     @_optimize(size)
-    fileprivate func explain(_ parts: URLParts, readsAnchors: Bool) -> RouteExplanation.Table {
-        let request = RouteRequest(parts: parts, options: options, readsAnchors: readsAnchors)
-        let segments = request.encodedSegments
-        var query: [RouteExplanation.QueryItem] = []
-        request.forEachQueryItem { name, value in
-            query.append(RouteExplanation.QueryItem(name: name, value: value))
-            return true
-        }
-        let acceptsHost = acceptsHost(of: parts)
-        // Whether a definition matches is routing's own search; the verdict says why not.
-        let matching = matches(parts, request, redirects: acceptsHost)
-        let verdicts = definitions.map { definition in
-            matching.definitions.contains(ObjectIdentifier(definition))
-                ? .matches : request.verdict(for: definition.parsed).notMatching
-        }
+    fileprivate func explain(_ trace: RouteTrace.Table) -> RouteExplanation.Table {
+        let acceptsHost = trace.acceptsHost
+        let query = trace.query.map { RouteExplanation.QueryItem(name: $0.name, value: $0.value) }
+        let verdicts = trace.verdicts
         let entries = zip(definitions, verdicts).map { definition, verdict in
             RouteExplanation.Entry(
                 scheme: scheme, pattern: definition.pattern, priority: definition.priority,
-                hasHandler: definition.action != nil,
+                hasHandler: definition.hasAction,
                 mismatch: acceptsHost ? verdict.mismatch : "the table does not route this host",
-                redirectTarget: definition.action?.redirectRoute?.target,
-                redirectURL: matching.redirectURLs[ObjectIdentifier(definition)])
+                redirectTarget: definition.redirect?.target,
+                redirectURL: trace.redirectURLs[ObjectIdentifier(definition)])
         }
         let guards = guardGroups.map { group in
-            let verdicts = zip(group.expansions, group.definitions).map { expansion, definition in
-                matching.guards.contains(ObjectIdentifier(definition))
-                    ? .matches : request.verdict(for: expansion).notMatching
+            let verdicts = group.definitions.map {
+                trace.guardVerdicts[ObjectIdentifier($0)] ?? .segmentsDiffer
             }
             let mismatch: String?
             if !acceptsHost {
@@ -368,33 +354,7 @@ extension RouteTable {
             return RouteExplanation.Guard(scheme: scheme, pattern: group.pattern, mismatch: mismatch)
         }
         return RouteExplanation.Table(
-            scheme: scheme, acceptsHost: acceptsHost, segments: segments, query: query,
-            anchor: request.anchor, entries: entries, verdicts: verdicts, guards: guards)
-    }
-
-    /// What routing's search finds for `request`: the definitions and the guards that match, and
-    /// with `redirects`, the URL each matching redirect route would route instead of `parts`. One
-    /// reading of the segments serves them all.
-    @inline(never)
-    private func matches(_ parts: URLParts, _ request: RouteRequest, redirects: Bool) -> (
-        definitions: Set<ObjectIdentifier>, guards: Set<ObjectIdentifier>,
-        redirectURLs: [ObjectIdentifier: URL]
-    ) {
-        var found: Set<ObjectIdentifier> = []
-        var urls: [ObjectIdentifier: URL] = [:]
-        let guards = request.withSegments { segments in
-            _ = index.forEachMatch(segments) { definition, captures in
-                found.insert(ObjectIdentifier(definition))
-                guard redirects, let redirect = definition.action?.redirectRoute else { return false }
-                let parameters = RouteParameters(
-                    request: request, matched: definition.parsed, captures: captures, extra: nil,
-                    scheme: scheme)
-                urls[ObjectIdentifier(definition)] =
-                    redirect.target(of: parts, parameters, in: self)?.routedURL
-                return false
-            }
-            return Set(guardIndex.matches(segments))
-        }
-        return (found, guards, urls)
+            scheme: scheme, acceptsHost: acceptsHost, segments: trace.segments, query: query,
+            anchor: trace.anchor, entries: entries, verdicts: verdicts, guards: guards)
     }
 }

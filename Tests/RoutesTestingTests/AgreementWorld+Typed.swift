@@ -1,6 +1,8 @@
 import Foundation
 
 @testable import Routes
+@testable import RoutesTestSupport
+@testable import RoutesTesting
 
 /// A typed shape registered in a world's table.
 struct ShapeRegistration {

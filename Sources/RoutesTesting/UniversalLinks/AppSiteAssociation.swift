@@ -1,5 +1,9 @@
 import Foundation
 
+#if !ROUTES_ONE_MODULE
+    @_spi(Tooling) import Routes
+#endif
+
 extension Router {
     /// The `applinks` JSON of an `apple-app-site-association` file, for the routes of `https` URLs.
     ///

@@ -1,5 +1,9 @@
-/// What lint and `explain` need to know about guards and redirects, read from the tables without
-/// routing anything (the walk itself is in `Walk.swift`).
+#if !ROUTES_ONE_MODULE
+    @_spi(Tooling) import Routes
+#endif
+
+/// What lint needs to know about redirects, read from the tables without routing anything (the
+/// walk itself is in the core's `Walk.swift`).
 
 /// Where the URLs that a redirect definition matches are sent, as lint sees it: a table routing
 /// starts over in and the pattern the printed target's segments have there (the redirect
@@ -61,7 +65,7 @@ struct RedirectTarget {
                 carried = .sameSegments
             }
         }
-        guard let redirect = definition.action?.redirectRoute, let router = table.router else { return [] }
+        guard let redirect = definition.redirect, let router = table.router else { return [] }
         let captured = Set(definition.parsed.parameterNames)
         guard let chosen = redirect.expansions.first(where: { Set($0.parameterNames).isSubset(of: captured) })
         else { return [] }
@@ -121,7 +125,7 @@ struct RedirectTarget {
                     continue
                 }
                 reached.append(definition)
-                guard definition.action?.redirectRoute != nil || !mayDecline(definition) else { continue }
+                guard definition.redirect != nil || !mayDecline(definition) else { continue }
                 if plain, parsed.covers(pattern, shapes: shapes) { covered = true }
                 // A URL with a fragment path may pass the route that covers the target alone.
                 if !carries && covered
@@ -158,36 +162,4 @@ extension RouteTable {
 
     /// How lint messages name this table: `the table of myapp`, `the global table`.
     var lintName: String { isGlobal ? "the global table" : "the table of \(scheme)" }
-
-    /// The guards of this table, each once, in registration order: the pattern as given, its
-    /// expansions and their definitions.
-    var guardGroups: [(pattern: String, expansions: [RoutePattern], definitions: [Definition])] {
-        var groups: [(pattern: String, expansions: [RoutePattern], definitions: [Definition])] = []
-        var last: RouteGuard?
-        for definition in guardDefinitions {
-            guard let routeGuard = definition.action?.routeGuard else { continue }
-            if routeGuard === last {
-                groups[groups.count - 1].expansions.append(definition.parsed)
-                groups[groups.count - 1].definitions.append(definition)
-            } else {
-                groups.append((routeGuard.pattern, [definition.parsed], [definition]))
-                last = routeGuard
-            }
-        }
-        return groups
-    }
-}
-
-extension HostRule {
-    /// ``isPathSegment(_:options:)`` for the tools: one body for every host they ask about.
-    @inline(never)
-    static func readsAsSegment(_ host: Substring, options: RouteOptions) -> Bool {
-        isPathSegment(host, options: options)
-    }
-
-    /// ``name(of:)`` for the tools: one body for every authority they read.
-    @inline(never)
-    static func hostName(of authority: Substring) -> Substring {
-        name(of: authority)
-    }
 }

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Routes
+@testable import RoutesTestSupport
+@testable import RoutesTesting
 
 /// Typed worlds (``AgreementWorld/init(seed:issues:typed:)``): typed routes of the shapes of
 /// ``ShapeFamily`` and extended patterns (constraints, allowed values, fixed text with escapes,

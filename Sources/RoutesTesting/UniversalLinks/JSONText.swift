@@ -1,3 +1,7 @@
+#if !ROUTES_ONE_MODULE
+    import Routes
+#endif
+
 /// JSON text, for the files the library writes and for the `routes` tool's output.
 @_spi(Tooling) public enum JSONText {
     /// A JSON string literal, escaped as RFC 8259 requires.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Routes
+@testable import RoutesTestSupport
+@testable import RoutesTesting
 
 /// Typed routes: one declaration that routing parses and URL building prints (the "Typed
 /// routes" article).

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import Routes
+@testable import RoutesTestSupport
+@testable import RoutesTesting
 
 @Suite struct AppSiteAssociationTests {
     let router = Router()

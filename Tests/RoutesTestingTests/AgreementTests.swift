@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Tooling) @testable import Routes
+@testable import RoutesTesting
 
 /// Every tool against what routing does, on seeded random routers (``AgreementWorld``): for each
 /// generated URL, routing is observed twice — once with every handler declining and every guard

@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Routes
+@testable import RoutesTestSupport
+@testable import RoutesTesting
 
 @Suite struct LintTests {
     let router = Router()
@@ -221,15 +223,15 @@ import Testing
         var checked = 0
         for _ in 0..<2_000 {
             let router = Router()
-            let first = DifferentialTests.randomPattern(using: &generator)
-            let second = DifferentialTests.randomPattern(using: &generator)
+            let first = DifferentialCorpus.randomPattern(using: &generator)
+            let second = DifferentialCorpus.randomPattern(using: &generator)
             guard let a = router.default.add(pattern: first).first,
                 let b = router.default.add(pattern: second).first
             else { continue }
             guard a.parsed.covers(b.parsed) else { continue }
             // Whatever URL matches b must match a.
             for _ in 0..<30 {
-                let url = DifferentialTests.randomURL(using: &generator)
+                let url = DifferentialCorpus.randomURL(using: &generator)
                 guard let parts = URLParts(string: url) else { continue }
                 let segments = RouteRequest(parts: parts, options: [], readsAnchors: false).encodedSegments
                 if b.parsed.verdict(for: segments) == .matches {
@@ -401,8 +403,8 @@ import Testing
         var checked = 0
         for _ in 0..<2_000 {
             let router = Router()
-            let first = DifferentialTests.randomPattern(using: &generator)
-            let second = DifferentialTests.randomPattern(using: &generator)
+            let first = DifferentialCorpus.randomPattern(using: &generator)
+            let second = DifferentialCorpus.randomPattern(using: &generator)
             guard let a = router.default.add(pattern: first).first,
                 let b = router.default.add(pattern: second).first
             else { continue }
@@ -410,7 +412,7 @@ import Testing
             guard !a.parsed.overlaps(b.parsed) else { continue }
             // No URL matches both.
             for _ in 0..<30 {
-                let url = DifferentialTests.randomURL(using: &generator)
+                let url = DifferentialCorpus.randomURL(using: &generator)
                 guard let parts = URLParts(string: url) else { continue }
                 let segments = RouteRequest(parts: parts, options: [], readsAnchors: false).encodedSegments
                 if b.parsed.verdict(for: segments) == .matches {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Routes
+@testable import RoutesTesting
 
 @Suite struct ExplainTests {
     let router = Router()

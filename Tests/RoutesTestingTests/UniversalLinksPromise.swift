@@ -1,6 +1,10 @@
 import Foundation
 import Routes
 
+#if canImport(RoutesTestSupport)
+    @testable import RoutesTestSupport  // the fuzzer compiles LinearReference.swift beside this file
+#endif
+
 // What the universal-links file promises besides admitting every routed URL, shared by the tests
 // (AppSiteAssociationTests) and the fuzzer (Fuzz/build.sh compiles this file with
 // Fuzz/FuzzTarget.swift, LinearReference.swift and UniversalLinksMatcher.swift).

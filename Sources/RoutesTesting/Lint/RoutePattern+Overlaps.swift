@@ -1,3 +1,7 @@
+#if !ROUTES_ONE_MODULE
+    import Routes
+#endif
+
 /// How two patterns compare, for lint: whether one takes every URL of the other, and whether some
 /// URL matches both. Literals compare as routing compares them with a URL's segment, the first
 /// ignoring ASCII case where a host segment could stand (the "Routing rules" article, *The

@@ -1,6 +1,8 @@
 import Foundation
 
 @testable import Routes
+@testable import RoutesTestSupport
+@testable import RoutesTesting
 
 /// The disagreements between the tools and routing that are known and being fixed: each switch
 /// keeps the generator of ``AgreementWorld`` away from one of them. Turn a switch off when its fix

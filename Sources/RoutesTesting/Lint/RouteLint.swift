@@ -1,3 +1,7 @@
+#if !ROUTES_ONE_MODULE
+    @_spi(Tooling) import Routes
+#endif
+
 /// A finding of `lint(mayDecline:)`: a route that runs only if another declines, or a pattern that
 /// misleads.
 ///
@@ -494,7 +498,7 @@ extension RouteTable {
         var previous: [ObjectIdentifier: Definition] = [:]
         var queue: [Definition] = []
         func visit(_ next: [Definition], from step: Definition?) -> Bool {
-            for definition in next where definition.action?.redirectRoute != nil {
+            for definition in next where definition.redirect != nil {
                 if definition === start {
                     if let step { previous[ObjectIdentifier(start)] = step }
                     return true

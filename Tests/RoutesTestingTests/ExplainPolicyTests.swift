@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Routes
+@testable import RoutesTesting
 
 /// `explain` shows the guards each table would ask and where redirects send the URL.
 @Suite struct ExplainPolicyTests {
