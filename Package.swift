@@ -47,10 +47,11 @@ let package = Package(
             path: "Tests/RoutesTestSupport",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
-        // Apps in Swift 5 mode, with unannotated classes: callers without isolation.
+        // Apps in Swift 5 mode, with unannotated classes: callers without isolation; and their
+        // test targets, which call the tools.
         .testTarget(
             name: "RoutesSwift5Tests",
-            dependencies: ["Routes"],
+            dependencies: ["Routes", "RoutesTesting"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
     ]
