@@ -7,7 +7,7 @@ package struct PatternSyntax: Sendable {
     /// The app's types by name, for `{id:name}`.
     var types: [String: @Sendable (String) -> Bool] = [:]
 
-    static let plain = PatternSyntax(braces: false)
+    package static let plain = PatternSyntax(braces: false)
 
     /// What one component (a segment's text, between slashes) is.
     enum Component {
