@@ -1,5 +1,6 @@
 import ArgumentParser
 @_spi(Tooling) import Routes
+import RoutesTesting
 
 /// `routes lint`: errors in the table file, and the library's lint findings about its routes.
 struct LintCommand: ToolCommand {

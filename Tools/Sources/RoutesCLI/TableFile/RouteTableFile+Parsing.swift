@@ -1,4 +1,5 @@
 @_spi(Tooling) import Routes
+import RoutesTesting
 
 /// Reading a route table file.
 ///
