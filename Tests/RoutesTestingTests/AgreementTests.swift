@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(Tooling) @testable import Routes
+@testable import Routes
 @testable import RoutesTesting
 
 /// Every tool against what routing does, on seeded random routers (``AgreementWorld``): for each

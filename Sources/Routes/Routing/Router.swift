@@ -224,7 +224,7 @@ public class Router {
 
     /// The global table, then the tables of the schemes in order (the order of lint and of the
     /// `routes` tool).
-    @_spi(Tooling) public var allTables: [RouteTable] {
+    package var allTables: [RouteTable] {
         [defaultTable] + tables.sorted { $0.scheme < $1.scheme }
     }
 

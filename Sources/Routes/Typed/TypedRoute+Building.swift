@@ -6,7 +6,7 @@ extension Router {
     ///
     /// The URL is built and checked as ``url(for:scheme:host:parameters:)`` builds and checks
     /// it, then routed back and decoded as the type's handler decodes it: a value that does not
-    /// come back (``roundTrip(_:scheme:host:)`` finds a difference) throws
+    /// come back (``/RoutesTesting/Routes/Router/roundTrip(_:scheme:host:)`` finds a difference) throws
     /// ``URLBuildingError/Reason/notReadBack(_:)``.
     /// Properties are written as routing reads them back (`Bool` as `true`/`false`, numbers by
     /// their `description`, `UUID`, `URL`, other types as their `encode(to:)` writes them: an enum

@@ -4,7 +4,7 @@ import Foundation
     import Routes
 #endif
 
-/// What routing a URL would do, without calling any handler: ``Router/explain(_:)``.
+/// What routing a URL would do, without calling any handler: ``Routes/Router/explain(_:)``.
 ///
 /// ```swift
 /// print(router.explain("myapp://user/view/7"))
@@ -37,7 +37,7 @@ public struct RouteExplanation: CustomStringConvertible {
     /// entry.mismatch  // nil: it matches; otherwise why not
     /// ```
     public struct Entry: Sendable, Hashable {
-        /// The scheme of the table that holds it (``Router/defaultScheme`` for the global table).
+        /// The scheme of the table that holds it (``/Routes/Router/defaultScheme`` for the global table).
         ///
         /// ```swift
         /// entry.scheme  // "myapp"
@@ -60,7 +60,7 @@ public struct RouteExplanation: CustomStringConvertible {
         /// entry.mismatch  // "the URL has 3 segments, the pattern 2"
         /// ```
         public let mismatch: String?
-        /// For a redirect route (``RouteTable/addRedirect(from:to:priority:)``), its `to` as
+        /// For a redirect route (``/Routes/RouteTable/addRedirect(from:to:priority:)``), its `to` as
         /// given; `nil` for any other route.
         ///
         /// ```swift
@@ -92,14 +92,14 @@ public struct RouteExplanation: CustomStringConvertible {
         }
     }
 
-    /// One guard of a table that routing would use (``RouteTable/addGuard(for:_:)-(_,(RouteParameters)->RouteGuardDecision)``),
+    /// One guard of a table that routing would use (``/Routes/RouteTable/addGuard(for:_:)-(_,(RouteParameters)->RouteGuardDecision)``),
     /// and whether its pattern matches the URL.
     ///
     /// ```swift
     /// explanation.guards.map(\.pattern)  // ["/account/*", "/admin(/*)"]
     /// ```
     public struct Guard: Sendable, Hashable {
-        /// The scheme of the table that holds it (``Router/defaultScheme`` for the global table).
+        /// The scheme of the table that holds it (``/Routes/Router/defaultScheme`` for the global table).
         ///
         /// ```swift
         /// routeGuard.scheme  // "myapp"
@@ -145,7 +145,7 @@ public struct RouteExplanation: CustomStringConvertible {
     ///
     /// The guards routing would ask, in order: in each table that some definition matches, the
     /// guards whose patterns match, before that table's first handler. A guard that refuses, holds
-    /// or redirects ends routing there (``RouteGuardDecision``); guards of the global table are
+    /// or redirects ends routing there (``/Routes/RouteGuardDecision``); guards of the global table are
     /// asked only when routing falls back to it.
     ///
     /// ```swift
@@ -296,7 +296,7 @@ extension Router {
     /// Explains how a URL would be routed, without calling any handler.
     ///
     /// Explains how `url` would be routed — the table, the segments and query (and the web
-    /// anchor, in a table that reads one: <doc:RoutingRules#Web-anchors>), every definition with
+    /// anchor, in a table that reads one: <doc:/Routes/RoutingRules#Web-anchors>), every definition with
     /// why it matches or not, the order handlers would be asked in, fallback and the unmatched
     /// handler — without calling any handler.
     ///

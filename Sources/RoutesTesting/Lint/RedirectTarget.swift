@@ -1,5 +1,5 @@
 #if !ROUTES_ONE_MODULE
-    @_spi(Tooling) import Routes
+    import Routes
 #endif
 
 /// What lint needs to know about redirects, read from the tables without routing anything (the

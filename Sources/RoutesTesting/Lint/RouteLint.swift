@@ -1,11 +1,11 @@
 #if !ROUTES_ONE_MODULE
-    @_spi(Tooling) import Routes
+    import Routes
 #endif
 
 /// A finding of `lint(mayDecline:)`: a route that runs only if another declines, or a pattern that
 /// misleads.
 ///
-/// ``RouteTable/lint(mayDecline:)`` finds a definition that can only run if an earlier one
+/// ``Routes/RouteTable/lint(mayDecline:)`` finds a definition that can only run if an earlier one
 /// declines, a pattern that starts with a scheme, or a catch-all route in the global table.
 ///
 /// ```swift
@@ -33,12 +33,12 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         /// a URL's path only: register `/user/:id` in the table of `myapp` instead. The advice
         /// routes the URL the pattern names: a host that routing reads as a path segment (no `.`,
         /// not `localhost`) stays in the path; any other host goes to the table's
-        /// ``RouteTable/hosts`` without its port (`https://example.com/post/:id`: `/post/:id` in
+        /// ``/Routes/RouteTable/hosts`` without its port (`https://example.com/post/:id`: `/post/:id` in
         /// the table of `https`, with `example.com` in its hosts).
         case schemeInPattern
         /// A literal or parameter name with `{` or `}` in a table without extended patterns.
         ///
-        /// Such a pattern is matched as written today, and ``RouteOptions/extendedPatterns`` would
+        /// Such a pattern is matched as written today, and ``/Routes/RouteOptions/extendedPatterns`` would
         /// read it as braces (`/post/{id}` matches only `/post/%7Bid%7D` without it).
         case bracesWithoutExtendedPatterns
         /// A route of the global table without a literal segment matches the URLs of every scheme
@@ -50,12 +50,12 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         case catchAll
         /// A scheme's table routes nothing and keeps its scheme's URLs from the global table.
         ///
-        /// A scheme's table with no routes, no ``RouteTable/shouldFallback`` and no
-        /// ``RouteTable/unmatchedHandler``: it routes nothing, and it keeps the URLs of its scheme
+        /// A scheme's table with no routes, no ``/Routes/RouteTable/shouldFallback`` and no
+        /// ``/Routes/RouteTable/unmatchedHandler``: it routes nothing, and it keeps the URLs of its scheme
         /// from the global table. Such a table is made by reading `router.alpha` (or
         /// `router["alpha"]`), which creates the table of `alpha` on first use — also by a name
         /// that is not a member, since `router.anything` is the table of the scheme `anything`. Add
-        /// its routes, set `shouldFallback`, or remove it with ``Router/unregister(scheme:)``. The
+        /// its routes, set `shouldFallback`, or remove it with ``/Routes/Router/unregister(scheme:)``. The
         /// warning's ``RouteLintWarning/pattern`` is empty. A table with fallback and no routes is
         /// no finding: its URLs go on to the global table.
         case emptyTable
@@ -92,7 +92,7 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         /// ```
         ///
         /// The rule: no route of the target's table (see ``redirectLoop``; a table whose
-        /// ``RouteTable/hosts`` refuse the host the target names has none), nor of the global
+        /// ``/Routes/RouteTable/hosts`` refuse the host the target names has none), nor of the global
         /// table when that table falls back, has a pattern that can match a URL of the target's
         /// pattern. Patterns are compared segment by segment: equal literals (the first ignoring
         /// ASCII case, as routing compares a host segment), a `:name` and any non-empty literal,
@@ -116,14 +116,14 @@ public struct RouteLintWarning: Sendable, Hashable, CustomStringConvertible {
         /// A fragment route whose fragment a table with hosts reads as a web anchor: it matches
         /// only URLs that write the `#` as `%23`, or none.
         ///
-        /// A table with ``RouteTable/hosts`` reads a fragment that does not start with `/` or `?`
-        /// as a web anchor, not as more of the path (<doc:RoutingRules#Web-anchors>), so a
+        /// A table with ``/Routes/RouteTable/hosts`` reads a fragment that does not start with `/` or `?`
+        /// as a web anchor, not as more of the path (<doc:/Routes/RoutingRules#Web-anchors>), so a
         /// segment with text after its `#` (`/post#comments`, `/help/#faq`, or
         /// `/post/{id:int}#{anchor}` in an extended pattern) never receives a link written with
         /// that `#`: `https://example.com/post#comments` has the segment `post` and the anchor
         /// `comments`. A literal still matches a `#` written `%23`; fixed text beside a capture,
         /// compared with the URL as written, matches nothing. Register the path alone (`/post`,
-        /// `/post/{id:int}`) and read ``RouteParameters/anchor``, or start the fragment with `/`
+        /// `/post/{id:int}`) and read ``/Routes/RouteParameters/anchor``, or start the fragment with `/`
         /// (`/post#/comments`).
         ///
         /// ```swift
@@ -210,7 +210,7 @@ extension RouteTable {
     /// - a redirect that can lead back to itself (``RouteLintWarning/Kind/redirectLoop``) or
     ///   whose target no route matches (``RouteLintWarning/Kind/unmatchedRedirectTarget``),
     ///   looking into the other tables of the router;
-    /// - in a table with ``hosts``, a fragment route whose fragment is read as a web anchor
+    /// - in a table with ``/Routes/RouteTable/hosts``, a fragment route whose fragment is read as a web anchor
     ///   (``RouteLintWarning/Kind/fragmentReadAsAnchor``);
     /// - after the definitions, a guard that no route of the table can match
     ///   (``RouteLintWarning/Kind/unreachableGuard``).

@@ -1,7 +1,7 @@
 import Foundation
 
 #if !ROUTES_ONE_MODULE
-    @_spi(Tooling) import Routes
+    import Routes
 #endif
 
 extension Router {
@@ -31,7 +31,7 @@ extension Router {
     /// ```
     ///
     /// The routes are those of the `https` table, then, when it falls back
-    /// (``RouteTable/shouldFallback``), those of the global table (without an `https` table, the
+    /// (``/Routes/RouteTable/shouldFallback``), those of the global table (without an `https` table, the
     /// global table's), in routing order. Each definition gives a `components` entry: `:name`,
     /// an extended pattern's template (`{name}.jpg`) and a `*` become `*` (a `*` before other
     /// segments also gives an entry without it, for its zero segments), literals are
@@ -40,20 +40,20 @@ extension Router {
     /// template before the last segment gives an entry for the URLs whose fragment supplies the
     /// segments after it (`/x#/y` reaches `/:a/:b`), and a definition ending in a literal gets a
     /// second entry with a trailing `/`, which the router reads the same. A table with
-    /// ``RouteTable/hosts`` reads a fragment that does not start with `/` or `?` as a web anchor
-    /// (<doc:RoutingRules#Web-anchors>): its entries admit `https://example.com/post/7#comments`
+    /// ``/Routes/RouteTable/hosts`` reads a fragment that does not start with `/` or `?` as a web anchor
+    /// (<doc:/Routes/RoutingRules#Web-anchors>): its entries admit `https://example.com/post/7#comments`
     /// for `/post/:id`, a fragment entry never admits an anchor (`/docs#intro` gives none), and
     /// a template with fixed text after a `#` (`/post/{id}#comments`), which matches no URL
     /// there, gives no entry.
     ///
-    /// A redirect (``RouteTable/addRedirect(from:to:priority:)``) is a route: its `from` is
+    /// A redirect (``/Routes/RouteTable/addRedirect(from:to:priority:)``) is a route: its `from` is
     /// admitted as any route's pattern, since the app receives those URLs and routes their target
     /// (``RouteTable/lint(mayDecline:)`` reports a target that no route matches). Guards admit
     /// and exclude nothing: they decide about URLs that a route admits, at run time.
     ///
     /// Apple's `*` matches across `/`, so the file admits more than the router routes
     /// (`/user/view/*` admits `/user/view/1/2`): the app may receive a URL that it cannot route,
-    /// which its ``RouteTable/unmatchedHandler`` can open in the browser; but no URL that
+    /// which its ``/Routes/RouteTable/unmatchedHandler`` can open in the browser; but no URL that
     /// differs from every accepting route in a literal segment. Every URL the router
     /// routes is admitted, as long as it is written in the usual encoding (characters that a
     /// path allows as they are, others as `%XX` in upper case). See <doc:UniversalLinksFile>.
@@ -61,7 +61,7 @@ extension Router {
     /// - Parameters:
     ///   - appIDs: the apps, as `TEAMID.bundle.identifier`.
     ///   - host: the domain the file is served from. When the `https` table's
-    ///     ``RouteTable/hosts`` do not list it, only the fallback routes are written. `nil`
+    ///     ``/Routes/RouteTable/hosts`` do not list it, only the fallback routes are written. `nil`
     ///     writes the file for the hosts the table lists.
     ///   - declines: whether a definition's handler always returns `false` for these URLs (it
     ///     sends them to the browser): it admits nothing, and its URLs that no other route
