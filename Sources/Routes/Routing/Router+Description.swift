@@ -2,6 +2,10 @@ extension Router: CustomStringConvertible {
     /// Every table, its guards and its definitions (with the target of each redirect), in the
     /// order they are asked.
     ///
+    /// In Routes itself, unlike the tools of RoutesTesting: `print(router)` in an app's debug
+    /// console and the debugger show the tables; declared in another module, what `print`
+    /// shows would depend on an import.
+    ///
     /// ```swift
     /// print(router)
     /// // global table (JLRoutesGlobalRoutesScheme)
