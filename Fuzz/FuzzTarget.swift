@@ -5,7 +5,7 @@ import Routes
 //
 // It uses the library's public API only (build.sh compiles the library as its own module), and
 // predicts every routing decision with the repository's linear reference
-// (Tests/RoutesTests/LinearReference.swift, compiled with this file), which reads the URL with
+// (Tests/RoutesTestSupport/LinearReference.swift, compiled with this file), which reads the URL with
 // Foundation's `URLComponents` and scans every definition, as the "Routing rules" article
 // (<doc:RoutingRules>) describes routing. The index, the URL reader and `RouteParameters` must
 // all agree with it.
@@ -38,7 +38,7 @@ import Routes
 //                    t  typed routes: values made from the URL line are printed with
 //                       `url(for:scheme:)`, routed, and must come back equal (see `TypedCheck`)
 //                    Y  typed shapes: a line `=Npattern` registers shape N of the family of
-//                       Tests/RoutesTests/TypedShapes.swift with that pattern, the other lines are
+//                       Tests/RoutesTestingTests/TypedShapes.swift with that pattern, the other lines are
 //                       extended patterns (in a router of their own): printed values route back
 //                       equal or printing throws, no handler receives a capture value that its
 //                       constraint refuses, whatever the query says (see `ShapesCheck`)

@@ -11,14 +11,14 @@
 ///
 /// With n groups there are 2^n combinations, so n is capped at `Router.maximumOptionalGroups` (10):
 /// the work is then linear in the pattern's length times at most 2^limit expansions.
-enum OptionalGroupExpansion {
+package enum OptionalGroupExpansion {
     private struct Piece {
         var components: [PatternComponent]
         var isOptional: Bool
     }
 
     /// Every definition pattern that `pattern` stands for, parsed, in registration order.
-    static func expand(_ pattern: String, syntax: PatternSyntax = .plain) throws(RoutePatternError)
+    package static func expand(_ pattern: String, syntax: PatternSyntax = .plain) throws(RoutePatternError)
         -> [RoutePattern]
     {
         if !hasGroups(pattern) {

@@ -43,7 +43,7 @@ public class Router {
     public var `default`: RouteTable { defaultTable }
 
     /// The global table, read by routing without a dynamic call.
-    @exclusivity(unchecked) final private(set) var defaultTable: RouteTable
+    @exclusivity(unchecked) final package private(set) var defaultTable: RouteTable
     /// The class of the tables: a ``RouteMap``'s tables give its values.
     private let tableType: RouteTable.Type
 
@@ -223,37 +223,19 @@ public class Router {
         for table in removed { table.releaseDefinitions() }
     }
 
-    /// Checks a pattern and returns the patterns its optional groups expand into.
-    ///
-    /// They are in registration order: the longest text first, its length counted in UTF-16 code
-    /// units, whatever groups it keeps (<doc:RoutingRules#Order-longest-first>).
-    ///
-    /// ```swift
-    /// try Router.expand(pattern: "/the(/foo/:a)(/bar/:b)")
-    /// // ["/the/foo/:a/bar/:b", "/the/foo/:a", "/the/bar/:b", "/the"]
-    /// try Router.expand(pattern: "/post/:id(/comments)(/:commentID)")
-    /// // ["/post/:id/comments/:commentID", "/post/:id/:commentID",
-    /// //  "/post/:id/comments", "/post/:id"]
-    /// try Router.expand(pattern: "/a/*/b/*")
-    /// // throws: a pattern holds one '*' at most
-    /// ```
-    public static func expand(pattern: String) throws(RoutePatternError) -> [String] {
-        try OptionalGroupExpansion.expand(pattern).map(\.text)
-    }
-
     /// The global table, then the tables of the schemes in order (the order of lint and of the
     /// `routes` tool).
-    @_spi(Tooling) public var allTables: [RouteTable] {
+    package var allTables: [RouteTable] {
         [defaultTable] + tables.sorted { $0.scheme < $1.scheme }
     }
 
     /// The table of `scheme` (ignoring case), or the global table when it has none; creates no
     /// table.
-    func table(forScheme scheme: String) -> RouteTable {
+    package func table(forScheme scheme: String) -> RouteTable {
         existingTable(forScheme: scheme) ?? defaultTable
     }
 
-    func existingTable(forScheme scheme: String) -> RouteTable? {
+    package func existingTable(forScheme scheme: String) -> RouteTable? {
         let key = Scheme.key(scheme)
         if key == defaultTable.key { return defaultTable }
         return tables.first { $0.key == key }

@@ -554,7 +554,7 @@ extension RouteTable {
     }
 
     /// The global table when this table falls back to it.
-    var fallbackTable: RouteTable? {
+    package var fallbackTable: RouteTable? {
         shouldFallback && !isGlobal ? router?.defaultTable : nil
     }
 

@@ -139,11 +139,22 @@ public struct TypedRouteError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// One way a ``TypedRoute`` value does not survive printing and routing back, from
-/// ``Router/roundTrip(_:scheme:host:)``.
+/// RoutesTesting's ``/RoutesTesting/Routes/Router/roundTrip(_:scheme:host:)``.
 ///
 /// ```swift
-/// for difference in router.roundTrip(UserLink(id: 42), scheme: "myapp") {
-///     print(difference)  // in a test: Issue.record("\(difference)")
+/// // UserLinkTests.swift: in the test target, which links RoutesTesting
+/// import Routes
+/// import RoutesTesting
+///
+/// struct UserLink: TypedRoute {
+///     static let pattern = "/user/{id:int}"
+///     var id: Int
+/// }
+///
+/// @MainActor func checkUserLink(_ router: Router) {
+///     for difference in router.roundTrip(UserLink(id: 42), scheme: "myapp") {
+///         print(difference)  // in a test: Issue.record("\(difference)")
+///     }
 /// }
 /// ```
 public struct RoundTripDifference: Sendable, Hashable, CustomStringConvertible {
