@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Routes
+@testable import RoutesTesting
 
 /// The check at registration refuses a type that some URL of its pattern can never decode into,
 /// and no type that routing reads and URL building prints (the "Typed routes" article, *Test*).
