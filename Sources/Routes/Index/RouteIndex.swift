@@ -126,8 +126,13 @@ enum DefinitionList {
             }
         }
         switch self {
-        case .checked(let checked):
+        case .checked(var checked):
+            // Shared with a lookup that began before this insertion (its copy of the index holds
+            // it): inserted in a copy, so that the lookup reads the index it began with.
+            self = .empty
+            if !isKnownUniquelyReferenced(&checked) { checked = checked.copy() }
             checked.insert(definition)
+            self = .checked(checked)
         case .empty:
             self = .one(definition)
         case .one(let first):
