@@ -16,7 +16,8 @@ import Testing
     }
 
     /// A router whose global table reads braces, with `type` registered as `name`.
-    static func router(_ box: Box, type name: String, _ type: @escaping @Sendable (String) -> Bool) -> Router {
+    static func router(_ box: Box, type name: String, _ type: @escaping @Sendable (String) -> Bool) -> Router
+    {
         let router = Router()
         box.router = router
         router.addParameterType(name, accepts: type)

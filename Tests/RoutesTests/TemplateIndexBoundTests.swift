@@ -116,10 +116,13 @@ import Testing
         var asked: [String] = []
         let patterns = (0..<8).map { "/*/tz\($0)/:x" } + ["/*/Tz9#/:x", "/*/a%20b/:x", "/*/tz1#x/:y"]
         for pattern in patterns {
-            for definition in router.default.add(pattern: pattern, handler: { _ in
-                asked.append(pattern)
-                return false
-            }) {
+            for definition in router.default.add(
+                pattern: pattern,
+                handler: { _ in
+                    asked.append(pattern)
+                    return false
+                })
+            {
                 labels[ObjectIdentifier(definition)] = pattern
             }
         }

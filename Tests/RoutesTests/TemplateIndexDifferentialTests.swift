@@ -11,7 +11,9 @@ final class TemplateIndexCalls { var calls: [DifferentialTests.Call] = [] }
 /// the host segment), with removals and registrations between the rounds: the same handlers
 /// asked in the same order with the same parameters, and the same answers of `canRoute(to:)`.
 @MainActor @Suite struct TemplateIndexDifferentialTests {
-    static let fixedTexts = ["a", "b", "ab", "ba", "aab", "-", "-a-", "%20", "%C3%A9", "A", "aa", "bab", "x#", "1"]
+    static let fixedTexts = [
+        "a", "b", "ab", "ba", "aab", "-", "-a-", "%20", "%C3%A9", "A", "aa", "bab", "x#", "1",
+    ]
     static let urlTokens = [
         "a", "b", "ab", "-", "%20", "%C3%A9", "%c3%a9", "A", "1", "x", "+", "aa", "%2D", "%61", "#", "é",
     ]
@@ -59,9 +61,11 @@ final class TemplateIndexCalls { var calls: [DifferentialTests.Call] = [] }
         }
     }
 
-    static func compare(_ router: Router, _ labels: [ObjectIdentifier: String], _ accepting: Set<String>,
-                        _ urls: [String], _ actual: TemplateIndexCalls,
-                        _ note: String) -> Int {
+    static func compare(
+        _ router: Router, _ labels: [ObjectIdentifier: String], _ accepting: Set<String>,
+        _ urls: [String], _ actual: TemplateIndexCalls,
+        _ note: String
+    ) -> Int {
         let reference = LinearReference(router)
         var matched = 0
         for url in urls {
@@ -72,7 +76,8 @@ final class TemplateIndexCalls { var calls: [DifferentialTests.Call] = [] }
             let outcome = reference.route(url) { match in
                 let label = labels[ObjectIdentifier(match.definition)] ?? "?"
                 expected.append(
-                    DifferentialTests.Call(label: label, parameters: LinearReference.canonical(match.parameters)))
+                    DifferentialTests.Call(
+                        label: label, parameters: LinearReference.canonical(match.parameters)))
                 return accepting.contains(label)
             }
             #expect(snapshot == expected, "\(note) \(url)")
@@ -103,7 +108,8 @@ final class TemplateIndexCalls { var calls: [DifferentialTests.Call] = [] }
                 count += 1
                 if Int.random(in: 0..<4, using: &g) == 0 { accepting.insert(label) }
                 let pattern = Self.randomPattern(&g)
-                let defs = table.add(pattern: pattern, priority: Int.random(in: -1...1, using: &g)) { params in
+                let defs = table.add(pattern: pattern, priority: Int.random(in: -1...1, using: &g)) {
+                    params in
                     actual.calls.append(
                         DifferentialTests.Call(label: label, parameters: DifferentialTests.received(params)))
                     return accepting.contains(label)

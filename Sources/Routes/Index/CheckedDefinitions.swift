@@ -105,7 +105,9 @@ final class CheckedDefinitions {
         for (position, buckets) in literals {
             // A URL without that segment has no candidate there.
             guard let index = position.index(in: segments) else { continue }
-            for definition in buckets[CheckedDefinitions.foldedHash(segments, index)] ?? [] { body(definition) }
+            for definition in buckets[CheckedDefinitions.foldedHash(segments, index)] ?? [] {
+                body(definition)
+            }
         }
         for (position, texts) in texts {
             guard let index = position.index(in: segments) else { continue }

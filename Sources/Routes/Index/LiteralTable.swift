@@ -211,7 +211,9 @@ struct LiteralTable<Value> {
     {
         guard Int(entries[entry].length) == key.count else { return false }
         for offset in 0..<key.count
-        where !RouteIndex.hostByte(key[offset], fromHost: offset < prefix, matches: byte(ofEntry: entry, at: offset)) {
+        where !RouteIndex.hostByte(
+            key[offset], fromHost: offset < prefix, matches: byte(ofEntry: entry, at: offset))
+        {
             return false
         }
         return true

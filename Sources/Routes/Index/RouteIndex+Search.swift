@@ -74,6 +74,11 @@ extension RouteIndex {
     }
 
     /// Calls `visit` with each node list of matching definitions until it returns `false`.
+    ///
+    /// A visit checks definitions, which may run an app's parameter type, and that code may
+    /// register or remove routes: the index then keeps what it was for this search (``beginSearch()``),
+    /// and the search reads that from its next step on, so that its nodes, lists and literals
+    /// agree with the ones it began with.
     private func search(
         _ segments: Segments, from start: SearchPosition, _ visit: (DefinitionList, Segments) -> Bool
     ) {
@@ -82,14 +87,14 @@ extension RouteIndex {
         // Otherwise the exact lookup of the first segment is the same.
         let folds = segments.hostBytes > 0 || (segments.hostBytes < 0 && literals.rootHasCapital)
         if folds, !literals.foldedIsBuilt { prepareFoldedLookup() }
-        // The index as the search begins, read from these copies (they retain its arrays, copy
-        // nothing): a visit checks definitions, which may run an app's parameter type, and that
-        // code may register or remove routes. The index then changes arrays of its own, and this
-        // search reads the ones it began with, whose nodes, depth and lists agree.
-        let literals = self.literals
-        let wildcardLists = self.wildcardLists
-        let depth = self.depth
-        literals.entries.withUnsafeBufferPointer { nodes in
+        let began = beginSearch()
+        defer { endSearch() }
+        // The index as it was when this search began, once it changed (`nil` until then).
+        var earlier: EarlierIndex?
+        // The nodes, read in place (through the table, the search would copy all of it: the
+        // literal lookups below read the table too).
+        let nodes = literals.entries
+        nodes.withUnsafeBufferPointer { nodes in
             // One entry per level and one more, plus the root's literals one host segment reaches;
             // a stack of a constant size (on the stack, 512 bytes) when that is at most 32.
             let capacity = depth + 1 + (folds ? literals.largestFoldedGroup : 1)
@@ -108,12 +113,14 @@ extension RouteIndex {
                         )
                         // A node's `*` definitions are kept apart (few nodes have some).
                         let wildcards = node.pointee.value.wildcards
-                        if wildcards >= 0, !visit(wildcardLists[Int(wildcards)], segments) { return }
+                        if wildcards >= 0 {
+                            guard visit(wildcardList(wildcards, earlier), segments) else { return }
+                            if earlier == nil, version != began { earlier = self.earlier(at: began) }
+                        }
                         guard index < segments.count else {
-                            if !node.pointee.value.terminals.isEmpty,
-                                !visit(node.pointee.value.terminals, segments)
-                            {
-                                return
+                            if !node.pointee.value.terminals.isEmpty {
+                                guard visit(node.pointee.value.terminals, segments) else { return }
+                                if earlier == nil, version != began { earlier = self.earlier(at: began) }
                             }
                             break
                         }
@@ -128,18 +135,16 @@ extension RouteIndex {
                         }
                         guard literal != -1 else { break }
                         if index == 0, folds {
-                            RouteIndex.forEachHostLiteralChild(
-                                of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix
-                            ) {
+                            forEachHostLiteralChild(segments, earlier) {
                                 stack[top] = SearchPosition(node: $0, index: 1)
                                 top += 1
                             }
                             break
                         }
                         guard
-                            let child = RouteIndex.literalChild(
-                                in: literals, of: nodeIndex, literal, segments.bytes(at: index),
-                                mayBeEscaped: segments.hasEscapes)
+                            let child = literalChild(
+                                of: nodeIndex, literal, segments.bytes(at: index),
+                                mayBeEscaped: segments.hasEscapes, earlier)
                         else { break }
                         (nodeIndex, index) = (child, index + 1)
                     }
@@ -152,6 +157,25 @@ extension RouteIndex {
                 withUnsafeTemporaryAllocation(of: SearchPosition.self, capacity: capacity, walk)
             }
         }
+    }
+
+    /// The `*` list `list` of the index as a search began (``earlier``, once it changed).
+    @inline(__always)
+    private func wildcardList(_ list: Int32, _ earlier: EarlierIndex?) -> DefinitionList {
+        guard let earlier else { return wildcardLists[Int(list)] }
+        return earlier.wildcardLists[Int(list)]
+    }
+
+    /// The root's literal children for the host segment, in the index as a search began.
+    private func forEachHostLiteralChild(
+        _ segments: Segments, _ earlier: EarlierIndex?, _ body: (Int32) -> Void
+    ) {
+        guard let earlier else {
+            return RouteIndex.forEachHostLiteralChild(
+                of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix, body)
+        }
+        RouteIndex.forEachHostLiteralChild(
+            of: earlier.literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix, body)
     }
 
     /// The root's literal children for a first segment whose first `hostPrefix` bytes came from the
@@ -221,34 +245,35 @@ extension RouteIndex {
         }
     }
 
-    /// The literal child in `literals` for a segment, compared after percent-decoding (raw when
-    /// undecodable). `only`: the node's ``RouteIndex/Node/literalChild`` (its only literal child,
-    /// or -2).
-    private static func literalChild(
-        in literals: LiteralTable<Node>, of node: Int32, _ only: Int32, _ raw: UnsafeBufferPointer<UInt8>,
-        mayBeEscaped: Bool
+    /// The literal child for a segment, compared after percent-decoding (raw when undecodable), in
+    /// the index as a search began. `only`: the node's ``RouteIndex/Node/literalChild`` (its only
+    /// literal child, or -2).
+    private func literalChild(
+        of node: Int32, _ only: Int32, _ raw: UnsafeBufferPointer<UInt8>, mayBeEscaped: Bool,
+        _ earlier: EarlierIndex?
     ) -> Int32? {
-        guard mayBeEscaped, raw.contains(.percent) else { return literalChild(in: literals, of: node, only, raw) }
+        guard mayBeEscaped, raw.contains(.percent) else { return literalChild(of: node, only, raw, earlier) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { output in
             guard let count = PercentDecoding.decode(raw, into: output) else {
-                return literalChild(in: literals, of: node, only, raw)
+                return literalChild(of: node, only, raw, earlier)
             }
-            return literalChild(in: literals, of: node, only, UnsafeBufferPointer(rebasing: output[..<count]))
+            return literalChild(of: node, only, UnsafeBufferPointer(rebasing: output[..<count]), earlier)
         }
     }
 
     @inline(__always)
-    static func literalChild(
-        in literals: LiteralTable<Node>, of node: Int32, _ only: Int32, _ key: UnsafeBufferPointer<UInt8>
+    private func literalChild(
+        of node: Int32, _ only: Int32, _ key: UnsafeBufferPointer<UInt8>, _ earlier: EarlierIndex?
     ) -> Int32? {
-        guard only >= 0 else { return literals.child(of: node, key: key) }
-        return literals.isReached(only, by: key) ? only : nil
+        guard let earlier else { return literalChild(of: node, only, key) }
+        guard only >= 0 else { return earlier.literals.child(of: node, key: key) }
+        return earlier.literals.isReached(only, by: key) ? only : nil
     }
 
-    /// ``literalChild(in:of:_:_:)`` in the index's table.
     @inline(__always)
     func literalChild(of node: Int32, _ only: Int32, _ key: UnsafeBufferPointer<UInt8>) -> Int32? {
-        RouteIndex.literalChild(in: literals, of: node, only, key)
+        guard only >= 0 else { return literals.child(of: node, key: key) }
+        return literals.isReached(only, by: key) ? only : nil
     }
 }
 

@@ -8,14 +8,14 @@
 /// keys of one read backward from the segment's end (a trie walk that stops at the first byte no
 /// key continues with). A definition is filed under one of its keys: the one that the fewest
 /// definitions had when it was inserted. A lookup marks the keys it finds, then keeps the
-/// definitions filed under them whose other keys it found too. It costs the segment's length,
+/// definitions filed under them whose other keys it marked too. It costs the segment's length,
 /// plus a step for each definition filed under a key found (its keys compared with the marks),
 /// never the number of definitions filed.
 ///
 /// A class, so that ``CheckedDefinitions`` keeps one reference and a lookup reads it in place,
-/// where it stamps the keys it finds (so that a text that occurs many times is reported once)
-/// and builds the failure links after an insertion. Like the index, it is confined to its
-/// router's isolation domain, so the dynamic exclusivity checks of its properties are not needed.
+/// where it marks the keys it finds and builds the failure links after an insertion. Like the
+/// index, it is confined to its router's isolation domain, so the dynamic exclusivity checks of
+/// its properties are not needed.
 final class TemplateTexts {
     /// Where in the segment a text must be.
     enum Anchor {
@@ -37,6 +37,13 @@ final class TemplateTexts {
         var anywhereLink: Int32 = -1
     }
 
+    /// A key found by a lookup: the lookup's stamp, and the key it found before, -1 none (the
+    /// keys it found, listed without a buffer).
+    private struct Mark {
+        var stamp: UInt32 = 0
+        var previous: Int32 = -1
+    }
+
     /// Where a definition's keys are in ``filedKeys``.
     private struct KeyRange {
         var start: Int32
@@ -54,15 +61,18 @@ final class TemplateTexts {
     @exclusivity(unchecked) private var filed: [[Int32]] = []
     /// By key: how many definitions have it among their keys.
     @exclusivity(unchecked) private var keyUses: [Int32] = []
-    /// By key: the lookup that last found it. Owned by this object (a copy gets its own), so
-    /// that a lookup changes it in place.
-    @exclusivity(unchecked) private var stamps: [UInt32] = []
+    /// By key: what the last lookup that found it marked. Owned by this object (a copy gets its
+    /// own), so that a lookup changes it in place.
+    @exclusivity(unchecked) private var marks: [Mark] = []
     /// The definitions, in the order they were inserted, and each one's keys.
     @exclusivity(unchecked) private var definitions: [Definition] = []
     @exclusivity(unchecked) private var keyRanges: [KeyRange] = []
     @exclusivity(unchecked) private var filedKeys: [Int32] = []
     /// The number of lookups, wrapping: the stamp of this one.
     @exclusivity(unchecked) private var lookup: UInt32 = 0
+    /// Whether a lookup is calling its `body` (which may run an app's code, and a lookup of its
+    /// own): a lookup made meanwhile marks keys of its own, so that the outer one's stay.
+    @exclusivity(unchecked) private var isAsking = false
     /// Whether the failure links and the anywhere links are up to date.
     @exclusivity(unchecked) private var isBuilt = true
     @exclusivity(unchecked) private var hasStart = false
@@ -72,14 +82,16 @@ final class TemplateTexts {
 
     /// A copy that changes apart from this one, for an index that changes while a lookup reads
     /// this one (``DefinitionList/insert(_:)``): its arrays are shared until one of them
-    /// changes, its stamps are its own.
+    /// changes, its marks are its own.
     func copy() -> TemplateTexts {
         let copy = TemplateTexts()
-        (copy.forward, copy.forwardStates, copy.backward, copy.endKeys) = (forward, forwardStates, backward, endKeys)
+        (copy.forward, copy.forwardStates, copy.backward, copy.endKeys) = (
+            forward, forwardStates, backward, endKeys
+        )
         (copy.filed, copy.keyUses, copy.definitions) = (filed, keyUses, definitions)
         (copy.keyRanges, copy.filedKeys) = (keyRanges, filedKeys)
         (copy.isBuilt, copy.hasStart, copy.hasAnywhere) = (isBuilt, hasStart, hasAnywhere)
-        copy.stamps = [UInt32](repeating: 0, count: stamps.count)
+        copy.marks = [Mark](repeating: Mark(), count: filed.count)
         return copy
     }
 
@@ -88,6 +100,8 @@ final class TemplateTexts {
     /// most: at an end of the segment before inside it, then the longest). O(the texts' length).
     func insert(_ definition: Definition, texts: [FixedText]) {
         precondition(!texts.isEmpty, "a definition is filed by a text")
+        // The index inserts in a copy of texts that a lookup is reading (``DefinitionList``).
+        precondition(!isAsking, "an insertion while a lookup reads these texts")
         let keys = texts.map { key($0.text, at: $0.anchor) }
         var best = 0
         for index in keys.indices.dropFirst() {
@@ -132,7 +146,7 @@ final class TemplateTexts {
         func newKey() -> Int32 {
             filed.append([])
             keyUses.append(0)
-            stamps.append(0)
+            marks.append(Mark())
             return Int32(truncatingIfNeeded: filed.count - 1)
         }
         switch anchor {
@@ -184,78 +198,69 @@ final class TemplateTexts {
     /// Calls `body` with each definition whose every text `segment` has where the text must be,
     /// once each, in no particular order.
     ///
-    /// The automata are read, and the keys stamped, before `body` is first called: `body` checks
-    /// a definition, which may run an app's parameter type, and that code may look up this object
-    /// again or insert in it (the index then inserts in a ``copy()``).
+    /// The keys are all found and marked before `body` is first called: `body` checks a
+    /// definition, which may run an app's parameter type, and that code may look these texts up
+    /// again (with marks of its own: allocated, the one case that allocates) or insert in the index
+    /// (which inserts in a ``copy()``).
     func forEachCandidate(_ segment: UnsafeBufferPointer<UInt8>, _ body: (Definition) -> Void) {
         guard !definitions.isEmpty else { return }
         if !isBuilt { build() }
+        guard !isAsking else {
+            var own = [Mark](repeating: Mark(), count: filed.count)
+            return forEachCandidate(segment, marks: &own, stamp: 1, body)
+        }
         lookup &+= 1
         if lookup == 0 {
             // Stamps are compared for equality: after a wrap, none may hold the new value.
-            for index in stamps.indices { stamps[index] = 0 }
+            for index in marks.indices { marks[index].stamp = 0 }
             lookup = 1
         }
-        // Each definition is filed under one key, and each key is found once: at most one
-        // place per definition (4 bytes each, on the stack).
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: definitions.count) { found in
-            let count = findCandidates(segment, into: found.baseAddress!)
-            for offset in 0..<count { body(definitions[Int(found[offset])]) }
-        }
+        isAsking = true
+        defer { isAsking = false }
+        forEachCandidate(segment, marks: &marks, stamp: lookup, body)
     }
 
-    /// Puts in `found` the definitions whose every key is in `segment`; returns how many.
-    private func findCandidates(_ segment: UnsafeBufferPointer<UInt8>, into found: UnsafeMutablePointer<Int32>)
-        -> Int
-    {
-        let stamp = lookup
-        var count = 0
-        stamps.withUnsafeMutableBufferPointer { stamps in
-            filed.withUnsafeBufferPointer { filed in
-                // Marks `key` found, with the definitions filed under it.
-                func find(_ key: Int32) {
-                    stamps[Int(key)] = stamp
-                    for definition in filed[Int(key)] {
-                        found[count] = definition
-                        count += 1
-                    }
-                }
-                if !backward.isEmpty { findEndKeys(segment, find) }
-                if !forward.isEmpty {
-                    if hasAnywhere {
-                        findForwardKeys(segment, stamps: stamps, stamp: stamp, find)
-                    } else {
-                        findStartKeys(segment, find)
-                    }
-                }
+    /// ``forEachCandidate(_:_:)`` with `marks` (by key) and this lookup's `stamp`.
+    private func forEachCandidate(
+        _ segment: UnsafeBufferPointer<UInt8>, marks: inout [Mark], stamp: UInt32,
+        _ body: (Definition) -> Void
+    ) {
+        var last: Int32 = -1
+        marks.withUnsafeMutableBufferPointer { marks in
+            // Marks `key` found, listed after the one found before it.
+            func find(_ key: Int32) {
+                marks[Int(key)] = Mark(stamp: stamp, previous: last)
+                last = key
             }
-            // Keeps those whose other keys were found too.
-            var kept = 0
-            keyRanges.withUnsafeBufferPointer { ranges in
-                filedKeys.withUnsafeBufferPointer { keys in
-                    for offset in 0..<count {
-                        let range = ranges[Int(found[offset])]
-                        var hasAll = true
-                        for index in range.start..<range.start + range.count
-                        where stamps[Int(keys[Int(index)])] != stamp {
-                            hasAll = false
-                            break
-                        }
-                        if hasAll {
-                            found[kept] = found[offset]
-                            kept += 1
-                        }
-                    }
-                }
+            if !backward.isEmpty { findEndKeys(segment, find) }
+            guard !forward.isEmpty else { return }
+            if hasAnywhere {
+                findForwardKeys(segment, marks: marks, stamp: stamp, find)
+            } else {
+                findStartKeys(segment, find)
             }
-            count = kept
         }
-        return count
+        // The definitions filed under the keys found whose other keys were found too. Nothing
+        // here is read through a pointer while `body` runs.
+        var key = last
+        while key >= 0 {
+            for number in filed[Int(key)] {
+                let range = keyRanges[Int(number)]
+                var hasAll = true
+                for index in range.start..<range.start + range.count
+                where marks[Int(filedKeys[Int(index)])].stamp != stamp {
+                    hasAll = false
+                    break
+                }
+                if hasAll { body(definitions[Int(number)]) }
+            }
+            key = marks[Int(key)].previous
+        }
     }
 
     /// The start and anywhere keys: one pass of the automaton over the segment.
     private func findForwardKeys(
-        _ segment: UnsafeBufferPointer<UInt8>, stamps: UnsafeMutableBufferPointer<UInt32>, stamp: UInt32,
+        _ segment: UnsafeBufferPointer<UInt8>, marks: UnsafeMutableBufferPointer<Mark>, stamp: UInt32,
         _ find: (Int32) -> Void
     ) {
         let hasStart = self.hasStart
@@ -272,11 +277,11 @@ final class TemplateTexts {
                         if onPrefix, states[Int(state)].startKey >= 0 { find(states[Int(state)].startKey) }
                     }
                     // Every anywhere text that ends here: the state's and those along its links.
-                    // A stamped key was found with the whole chain after it.
+                    // A marked key was found with the whole chain after it.
                     var next = states[Int(state)].anywhereKey >= 0 ? state : states[Int(state)].anywhereLink
                     while next >= 0 {
                         let key = states[Int(next)].anywhereKey
-                        if stamps[Int(key)] == stamp { break }
+                        if marks[Int(key)].stamp == stamp { break }
                         find(key)
                         next = states[Int(next)].anywhereLink
                     }

@@ -309,7 +309,8 @@ struct RouteRequest {
             if segments.hostPrefix > 0, segments.count > 0, own.indices.contains(first),
                 case .literal(var literal) = own[first],
                 literal.withUTF8({
-                    RouteIndex.hostSegment(segments.bytes(at: 0), hostPrefix: segments.hostPrefix, matches: $0)
+                    RouteIndex.hostSegment(
+                        segments.bytes(at: 0), hostPrefix: segments.hostPrefix, matches: $0)
                 })
             {
                 // The literal itself, written so that it decodes to itself.
