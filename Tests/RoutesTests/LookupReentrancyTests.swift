@@ -124,6 +124,67 @@ import Testing
         #expect(box.log == ["wildcard", "q500"])
     }
 
+    /// Before, the root's literals equal to the host ignoring case were read from the index as it
+    /// changed, into a stack sized for those it had when the search began: 64 spellings of the
+    /// host registered from a check at the root were written past its end.
+    @Test func aParameterTypeThatRegistersSpellingsOfTheHostDuringALookup() {
+        let box = Box()
+        let router = LookupReentrancyTests.router(box, type: "adds") { _ in
+            if box.calls == 0, let router = box.router {
+                box.calls += 1
+                for spelling in 0..<64 {
+                    let host = "abcdef".enumerated().map { offset, letter in
+                        spelling >> offset & 1 == 1 ? letter.uppercased() : String(letter)
+                    }.joined()
+                    router.default.add(pattern: "/\(host)/x") { _ in
+                        box.log.append(host)
+                        return false
+                    }
+                }
+            }
+            return true
+        }
+        router.default.add(pattern: "/*/{last:adds}") { _ in
+            box.log.append("wildcard")
+            return false
+        }
+        router.default.add(pattern: "/other/x") { _ in true }
+        #expect(!router.route(to: "myapp://ABCDEF/x"))
+        #expect(box.log == ["wildcard"])
+        box.log = []
+        #expect(!router.route(to: "myapp://ABCDEF/x"))
+        #expect(box.log.count == 65)
+        #expect(box.log.first == "wildcard")
+    }
+
+    /// Literals after an inner `*` registered in the node being checked: not asked by that lookup.
+    @Test func aParameterTypeThatRegistersLiteralsAfterAWildcardDuringALookup() {
+        let box = Box()
+        let router = LookupReentrancyTests.router(box, type: "adds") { _ in
+            if box.calls == 0, let router = box.router {
+                box.calls += 1
+                for index in 0..<100 {
+                    router.default.add(pattern: "/*/tz/\(index)", priority: 1) { _ in
+                        box.log.append("added \(index)")
+                        return false
+                    }
+                }
+            }
+            return true
+        }
+        for index in 0..<8 {
+            router.default.add(pattern: "/*/tz/{n:adds}") { _ in
+                box.log.append("tz \(index)")
+                return false
+            }
+        }
+        #expect(!router.route(to: "myapp://a/tz/7"))
+        #expect(box.log == (0..<8).map { "tz \($0)" })
+        box.log = []
+        #expect(!router.route(to: "myapp://a/tz/7"))
+        #expect(box.log == ["added 7"] + (0..<8).map { "tz \($0)" })
+    }
+
     /// Before, a removal emptied the index under the search: it read a node past the end of the
     /// new table, and a `*` list past the end of the new lists.
     @Test func aParameterTypeThatRemovesRoutesDuringALookup() {

@@ -43,8 +43,9 @@ import Testing
         #expect(router.canRoute(to: "myapp://s/x-k0-y.jpg"))
     }
 
-    /// The same with the app's type asked: once for the one template whose texts are all there.
-    @Test func aSharedTextAtTheStartAsksOnlyTheTemplatesWhoseOtherTextsAreThere() {
+    /// Before, the 1,000 templates were filed under their text at the start, `img-`: a segment
+    /// starting with it checked all 1,000. The app's type is asked for the one that matches.
+    @Test func templatesSharingTheirTextAtTheStartAreNotAllChecked() {
         let asked = AskedValues()
         let router = Router()
         router.addParameterType("counted") { value in
@@ -55,6 +56,8 @@ import Testing
         for index in 0..<1_000 {
             router.default.add(pattern: "/s/img-{a:counted}-k\(index)-{b}") { _ in true }
         }
+        #expect(TemplateIndexBoundTests.candidates(router, "myapp://s/img-x-zz-y") == 0)
+        #expect(TemplateIndexBoundTests.candidates(router, "myapp://s/img-x-k512-y") == 1)
         #expect(!router.canRoute(to: "myapp://s/img-x-zz-y"))
         #expect(asked.values.isEmpty)
         #expect(router.canRoute(to: "myapp://s/img-x-k512-y"))

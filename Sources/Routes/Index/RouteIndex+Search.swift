@@ -89,8 +89,6 @@ extension RouteIndex {
         if folds, !literals.foldedIsBuilt { prepareFoldedLookup() }
         let began = beginSearch()
         defer { endSearch() }
-        // The index as it was when this search began, once it changed (`nil` until then).
-        var earlier: EarlierIndex?
         // The nodes, read in place (through the table, the search would copy all of it: the
         // literal lookups below read the table too).
         let nodes = literals.entries
@@ -99,6 +97,10 @@ extension RouteIndex {
             // a stack of a constant size (on the stack, 512 bytes) when that is at most 32.
             let capacity = depth + 1 + (folds ? literals.largestFoldedGroup : 1)
             func walk(_ stack: UnsafeMutableBufferPointer<SearchPosition>) {
+                // The index as it was when this search began, once it changed (`nil` until then).
+                // Declared here: a variable that the function captured would be checked for
+                // exclusive access at run time, on every access.
+                var earlier: EarlierIndex?
                 stack[0] = start
                 var top = 1
                 while top > 0 {

@@ -225,20 +225,17 @@ final class TemplateTexts {
         _ segment: UnsafeBufferPointer<UInt8>, marks: inout [Mark], stamp: UInt32,
         _ body: (Definition) -> Void
     ) {
-        var last: Int32 = -1
-        marks.withUnsafeMutableBufferPointer { marks in
-            // Marks `key` found, listed after the one found before it.
-            func find(_ key: Int32) {
-                marks[Int(key)] = Mark(stamp: stamp, previous: last)
-                last = key
+        let last = marks.withUnsafeMutableBufferPointer { marks in
+            var found = FoundKeys(marks: marks, stamp: stamp)
+            if !backward.isEmpty { findEndKeys(segment, &found) }
+            if !forward.isEmpty {
+                if hasAnywhere {
+                    findForwardKeys(segment, &found)
+                } else {
+                    findStartKeys(segment, &found)
+                }
             }
-            if !backward.isEmpty { findEndKeys(segment, find) }
-            guard !forward.isEmpty else { return }
-            if hasAnywhere {
-                findForwardKeys(segment, marks: marks, stamp: stamp, find)
-            } else {
-                findStartKeys(segment, find)
-            }
+            return found.last
         }
         // The definitions filed under the keys found whose other keys were found too. Nothing
         // here is read through a pointer while `body` runs.
@@ -258,11 +255,26 @@ final class TemplateTexts {
         }
     }
 
+    /// The keys a lookup found so far, marked with its stamp and listed through their marks.
+    private struct FoundKeys {
+        let marks: UnsafeMutableBufferPointer<Mark>
+        let stamp: UInt32
+        /// The key found last, -1 none: the list's head.
+        var last: Int32 = -1
+
+        /// Marks `key` found.
+        @inline(__always)
+        mutating func add(_ key: Int32) {
+            marks[Int(key)] = Mark(stamp: stamp, previous: last)
+            last = key
+        }
+
+        @inline(__always)
+        func contains(_ key: Int32) -> Bool { marks[Int(key)].stamp == stamp }
+    }
+
     /// The start and anywhere keys: one pass of the automaton over the segment.
-    private func findForwardKeys(
-        _ segment: UnsafeBufferPointer<UInt8>, marks: UnsafeMutableBufferPointer<Mark>, stamp: UInt32,
-        _ find: (Int32) -> Void
-    ) {
+    private func findForwardKeys(_ segment: UnsafeBufferPointer<UInt8>, _ found: inout FoundKeys) {
         let hasStart = self.hasStart
         forward.withReader { automaton in
             forwardStates.withUnsafeBufferPointer { states in
@@ -274,15 +286,15 @@ final class TemplateTexts {
                     // byte so far continued a key from the start.
                     if onPrefix {
                         onPrefix = automaton.depths[Int(state)] == offset + 1
-                        if onPrefix, states[Int(state)].startKey >= 0 { find(states[Int(state)].startKey) }
+                        if onPrefix, states[Int(state)].startKey >= 0 { found.add(states[Int(state)].startKey) }
                     }
                     // Every anywhere text that ends here: the state's and those along its links.
-                    // A marked key was found with the whole chain after it.
+                    // A key already found was found with the whole chain after it.
                     var next = states[Int(state)].anywhereKey >= 0 ? state : states[Int(state)].anywhereLink
                     while next >= 0 {
                         let key = states[Int(next)].anywhereKey
-                        if marks[Int(key)].stamp == stamp { break }
-                        find(key)
+                        if found.contains(key) { break }
+                        found.add(key)
                         next = states[Int(next)].anywhereLink
                     }
                 }
@@ -291,28 +303,28 @@ final class TemplateTexts {
     }
 
     /// The start keys alone: a walk along the trie from the segment's first byte.
-    private func findStartKeys(_ segment: UnsafeBufferPointer<UInt8>, _ find: (Int32) -> Void) {
+    private func findStartKeys(_ segment: UnsafeBufferPointer<UInt8>, _ found: inout FoundKeys) {
         forward.withReader { automaton in
             forwardStates.withUnsafeBufferPointer { states in
                 var state: Int32 = 0
                 for byte in segment {
                     guard let next = automaton.child(of: state, byte) else { return }
                     state = next
-                    if states[Int(state)].startKey >= 0 { find(states[Int(state)].startKey) }
+                    if states[Int(state)].startKey >= 0 { found.add(states[Int(state)].startKey) }
                 }
             }
         }
     }
 
     /// The end keys: a walk along the reversed trie from the segment's last byte.
-    private func findEndKeys(_ segment: UnsafeBufferPointer<UInt8>, _ find: (Int32) -> Void) {
+    private func findEndKeys(_ segment: UnsafeBufferPointer<UInt8>, _ found: inout FoundKeys) {
         backward.withReader { automaton in
             endKeys.withUnsafeBufferPointer { endKeys in
                 var state: Int32 = 0
                 for byte in segment.reversed() {
                     guard let next = automaton.child(of: state, byte) else { return }
                     state = next
-                    if endKeys[Int(state)] >= 0 { find(endKeys[Int(state)]) }
+                    if endKeys[Int(state)] >= 0 { found.add(endKeys[Int(state)]) }
                 }
             }
         }
