@@ -99,8 +99,9 @@ extension RouteIndex {
             func walk(_ stack: UnsafeMutableBufferPointer<SearchPosition>) {
                 // The index as it was when this search began, once it changed (`nil` until then).
                 // Declared here: a variable that the function captured would be checked for
-                // exclusive access at run time, on every access.
-                var earlier: EarlierIndex?
+                // exclusive access at run time, on every access. Not retained: the index keeps it
+                // until the search ends (``endSearch()``).
+                unowned(unsafe) var earlier: EarlierIndex? = nil
                 stack[0] = start
                 var top = 1
                 while top > 0 {
