@@ -74,7 +74,7 @@ import Testing
     }
 
     /// The fixed texts a template is filed by, at random, against a naive search: every
-    /// definition whose text the segment has where it must be is given once, and no other.
+    /// definition whose every text the segment has where it must be is given once, and no other.
     @Test(arguments: 0..<40)
     func everyTextThatIsThereIsFoundOnce(seed: Int) {
         var generator = SeededGenerator(seed: UInt64(seed) &* 104_729 &+ 3)
@@ -85,13 +85,17 @@ import Testing
             }
         }
         let texts = TemplateTexts()
-        var filed: [(Definition, [UInt8], TemplateTexts.Anchor)] = []
+        var filed: [(Definition, [TemplateTexts.FixedText])] = []
         for index in 0..<Int.random(in: 1...60, using: &generator) {
             let definition = Definition(pattern: "/d\(index)", priority: 0, action: nil)
-            let anchor = [TemplateTexts.Anchor.start, .end, .anywhere].randomElement(using: &generator)!
-            let text = randomText(1...4)
-            texts.insert(definition, text: text, at: anchor)
-            filed.append((definition, text, anchor))
+            let fixed = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                (
+                    text: randomText(1...4),
+                    anchor: [TemplateTexts.Anchor.start, .end, .anywhere].randomElement(using: &generator)!
+                )
+            }
+            texts.insert(definition, texts: fixed)
+            filed.append((definition, fixed))
             // Lookups between insertions build the automaton again.
             if Int.random(in: 0..<8, using: &generator) == 0 { check() }
         }
@@ -103,12 +107,14 @@ import Testing
             segment.withUnsafeBufferPointer { bytes in
                 texts.forEachCandidate(bytes) { found.append(ObjectIdentifier($0)) }
             }
-            let expected = filed.filter { _, text, anchor in
-                switch anchor {
-                case .start: return segment.starts(with: text)
-                case .end: return segment.reversed().starts(with: text.reversed())
-                case .anywhere:
-                    return segment.indices.contains { segment[$0...].starts(with: text) }
+            let expected = filed.filter { _, fixed in
+                fixed.allSatisfy { text, anchor in
+                    switch anchor {
+                    case .start: return segment.starts(with: text)
+                    case .end: return segment.reversed().starts(with: text.reversed())
+                    case .anywhere:
+                        return segment.indices.contains { segment[$0...].starts(with: text) }
+                    }
                 }
             }.map { ObjectIdentifier($0.0) }
             #expect(found.count == Set(found).count, "\(String(decoding: segment, as: UTF8.self))")

@@ -3,11 +3,15 @@
 /// lookup checks only those that can match. Each definition is filed by text that every URL it
 /// matches has in a known segment:
 ///
-/// - a literal after an inner `*` (`/*/tz/paid`): the segment, percent-decoded, is that text; filed
-///   under the hash of the text, and a lookup hashes the segment;
-/// - else a fixed text of a template (`{name}.jpg`, `v{n:int}`, `{a}-k7-{b}`): the segment, as
-///   written, starts with it, ends with it or holds it; filed in the ``TemplateTexts`` of that
-///   segment, which reads the segment once and gives the definitions whose text is there.
+/// - a literal after an inner `*` (`/*/tz/paid`): the segment, percent-decoded, is that text
+///   (ASCII case ignored in what came from the host); filed under the hash of the text with its
+///   ASCII letters lowercased, and a lookup hashes the segment so, whether it came from the host
+///   or not;
+/// - else the fixed texts of one of its templates (`{name}.jpg`, `v{n:int}`, `{a}-k7-{b}`): the
+///   segment, as written, starts with one, ends with one or holds one; filed in the
+///   ``TemplateTexts`` of that segment, which reads the segment once and gives the definitions
+///   whose every text is there. Of a pattern's templates, the one filed by is the one whose
+///   rarest text the fewest definitions there have.
 ///
 /// A lookup then costs the length of the segments read and the definitions found, not the
 /// number filed. The others (a capture with a constraint and no fixed text, `{id:int}`; an
@@ -16,7 +20,8 @@
 ///
 /// A class, so that the node keeps one reference and the lookup reads it in place (confined, as
 /// the index is, to its router's isolation domain: its properties need no dynamic exclusivity
-/// checks).
+/// checks). A lookup that holds it while an app's code inserts in the index leaves it as it is:
+/// the index inserts in a ``copy()`` (``DefinitionList/insert(_:)``).
 final class CheckedDefinitions {
     /// A URL segment: counted from the start, or from the end (0: the last), for the segments
     /// after an inner `*`.
@@ -39,13 +44,21 @@ final class CheckedDefinitions {
     @exclusivity(unchecked) private(set) var all: [Definition] = []
     /// Those filed by nothing, in routing order.
     @exclusivity(unchecked) private var rest: [Definition] = []
-    /// By the segment of their literal, then by the hash of its text.
+    /// By the segment of their literal, then by the hash of its folded text (``foldedHash(_:)``).
     @exclusivity(unchecked) private var literals: [(position: Position, buckets: [Int: [Definition]])] = []
-    /// By the segment of their template's fixed text.
+    /// By the segment of their template's fixed texts.
     @exclusivity(unchecked) private var texts: [(position: Position, texts: TemplateTexts)] = []
 
     init(_ definitions: [Definition]) {
         for definition in definitions { insert(definition) }
+    }
+
+    /// A copy that changes apart from this one (its ``TemplateTexts`` copied too).
+    func copy() -> CheckedDefinitions {
+        let copy = CheckedDefinitions([])
+        (copy.all, copy.rest, copy.literals) = (all, rest, literals)
+        copy.texts = texts.map { ($0.position, $0.texts.copy()) }
+        return copy
     }
 
     func insert(_ definition: Definition) {
@@ -54,18 +67,28 @@ final class CheckedDefinitions {
         case nil:
             rest.insertInRoutingOrder(definition)
         case .literal(let position, let text)?:
-            let hash = text.withUnsafeBufferPointer(CheckedDefinitions.hash)
+            let hash = text.withUnsafeBufferPointer(CheckedDefinitions.foldedHash)
             if let index = literals.firstIndex(where: { $0.position == position }) {
                 literals[index].buckets[hash, default: []].append(definition)
             } else {
                 literals.append((position, [hash: [definition]]))
             }
-        case .text(let position, let text, let anchor)?:
+        case .templates(let templates)?:
+            // The template whose rarest text the fewest definitions filed here have (then the
+            // one whose best text tells the most).
+            var best: (position: Position, texts: [TemplateTexts.FixedText], uses: Int, rank: (Int, Int))?
+            for (position, fixed) in templates {
+                let uses = texts.first { $0.position == position }?.texts.uses(ofRarest: fixed) ?? 0
+                let rank = fixed.map(TemplateTexts.rank).max(by: <)!
+                if let best, best.uses < uses || (best.uses == uses && best.rank >= rank) { continue }
+                best = (position, fixed, uses, rank)
+            }
+            guard let (position, fixed, _, _) = best else { return }
             if let index = texts.firstIndex(where: { $0.position == position }) {
-                texts[index].texts.insert(definition, text: text, at: anchor)
+                texts[index].texts.insert(definition, texts: fixed)
             } else {
                 let new = TemplateTexts()
-                new.insert(definition, text: text, at: anchor)
+                new.insert(definition, texts: fixed)
                 texts.append((position, new))
             }
         }
@@ -82,13 +105,9 @@ final class CheckedDefinitions {
         for (position, buckets) in literals {
             // A URL without that segment has no candidate there.
             guard let index = position.index(in: segments) else { continue }
-            guard let hash = CheckedDefinitions.decodedHash(segments, index) else {
-                // The text cannot be hashed as compared (a host segment, compared ignoring case):
-                // every definition filed there is a candidate.
-                for definitions in buckets.values { for definition in definitions { body(definition) } }
-                continue
+            for definition in buckets[CheckedDefinitions.foldedHash(segments, index)] ?? [] {
+                body(definition)
             }
-            for definition in buckets[hash] ?? [] { body(definition) }
         }
         for (position, texts) in texts {
             guard let index = position.index(in: segments) else { continue }
@@ -96,21 +115,39 @@ final class CheckedDefinitions {
         }
     }
 
-    /// The hash of segment `index`'s decoded text; `nil` for a host segment, whose decoded text
-    /// is compared ignoring case.
-    private static func decodedHash(_ segments: Segments, _ index: Int) -> Int? {
-        if index == 0, segments.hostPrefix > 0 { return nil }
+    /// The hash of segment `index`'s decoded text, folded (``foldedHash(_:)``): decoded as the
+    /// index decodes it, by the host rule for the host segment (``RouteIndex/withHostSegmentKey(_:hostPrefix:_:)``).
+    private static func foldedHash(_ segments: Segments, _ index: Int) -> Int {
         let bytes = segments.bytes(at: index)
-        guard bytes.contains(.percent) else { return hash(bytes) }
+        if index == 0, segments.hostPrefix > 0 {
+            return RouteIndex.withHostSegmentKey(bytes, hostPrefix: segments.hostPrefix) { key, _ in
+                foldedHash(key)
+            }
+        }
+        guard bytes.contains(.percent) else { return foldedHash(bytes) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { output in
-            guard let decoded = PercentDecoding.decode(bytes, into: output) else { return hash(bytes) }
-            return hash(UnsafeBufferPointer(rebasing: output[..<decoded]))
+            guard let decoded = PercentDecoding.decode(bytes, into: output) else { return foldedHash(bytes) }
+            return foldedHash(UnsafeBufferPointer(rebasing: output[..<decoded]))
         }
     }
 
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    /// The hash of `bytes` with their ASCII letters lowercased: a literal and a segment equal to
+    /// it have the same, and so do a literal and a host segment that matches it, whose case is
+    /// ignored.
+    private static func foldedHash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var hasher = Hasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        for byte in bytes {
+            word |= UInt64(byte.asciiLowercased) << shift
+            shift += 8
+            if shift == 64 {
+                hasher.combine(word)
+                (word, shift) = (0, 0)
+            }
+        }
+        hasher.combine(word)
+        hasher.combine(bytes.count)
         return hasher.finalize()
     }
 
@@ -118,19 +155,17 @@ final class CheckedDefinitions {
     private enum Filing {
         /// A literal after an inner `*`, as its decoded text.
         case literal(Position, [UInt8])
-        /// A fixed text of a template, as written, and where it is in its segment.
-        case text(Position, [UInt8], TemplateTexts.Anchor)
+        /// Its templates' fixed texts, as written, each with where it is in its segment.
+        case templates([(Position, [TemplateTexts.FixedText])])
     }
 
-    /// What a pattern is filed by: the last literal after an inner `*`, else the fixed text of
-    /// a template that tells the most (text at an end of its segment before text inside it,
-    /// then the longest), else nothing.
+    /// What a pattern is filed by: the last literal after an inner `*`, else the fixed texts of
+    /// its templates that have some, else nothing.
     private static func filing(of pattern: RoutePattern) -> Filing? {
         let wildcard = pattern.wildcardIndex
         let count = pattern.segmentCount
         var literal: Filing?
-        // The best text so far, ranked by (anchored at an end: 1, else 0; length).
-        var text: (filing: Filing, rank: (Int, Int))?
+        var templates: [(Position, [TemplateTexts.FixedText])] = []
         var index = 0
         pattern.forEachSegment { kind, key, _ in
             defer { index += 1 }
@@ -142,23 +177,20 @@ final class CheckedDefinitions {
                 literal = .literal(position, Array(key))
             case .template:
                 guard let template = pattern.extended?.template(atSegment: index)?.template else { return }
-                for (fixed, anchor) in fixedTexts(of: template) {
-                    let rank = (anchor == .anywhere ? 0 : 1, fixed.count)
-                    if let best = text, best.rank >= rank { continue }
-                    text = (.text(position, fixed, anchor), rank)
-                }
+                let fixed = fixedTexts(of: template)
+                if !fixed.isEmpty { templates.append((position, fixed)) }
             case .literal, .parameter, .wildcard:
                 break
             }
         }
-        return literal ?? text?.filing
+        return literal ?? (templates.isEmpty ? nil : .templates(templates))
     }
 
     /// The fixed texts of a template with where each must be in the URL's segment. A last text
     /// that ends with `#` (a fragment route's mark, `{id:int}#`) is not required at the end,
     /// nor is its `#`: the text before it is required somewhere.
-    private static func fixedTexts(of template: SegmentTemplate) -> [([UInt8], TemplateTexts.Anchor)] {
-        var found: [([UInt8], TemplateTexts.Anchor)] = []
+    private static func fixedTexts(of template: SegmentTemplate) -> [TemplateTexts.FixedText] {
+        var found: [TemplateTexts.FixedText] = []
         for (offset, piece) in template.pieces.enumerated() {
             guard case .fixed(var fixed) = piece else { continue }
             var anchor = TemplateTexts.Anchor.anywhere

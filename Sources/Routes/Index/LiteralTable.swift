@@ -210,11 +210,11 @@ struct LiteralTable<Value> {
         -> Bool
     {
         guard Int(entries[entry].length) == key.count else { return false }
-        for offset in 0..<key.count {
-            let literal = byte(ofEntry: entry, at: offset)
-            let byte = key[offset]
-            if literal == byte { continue }
-            if offset >= prefix || literal.asciiLowercased != byte.asciiLowercased { return false }
+        for offset in 0..<key.count
+        where !RouteIndex.hostByte(
+            key[offset], fromHost: offset < prefix, matches: byte(ofEntry: entry, at: offset))
+        {
+            return false
         }
         return true
     }

@@ -74,6 +74,11 @@ extension RouteIndex {
     }
 
     /// Calls `visit` with each node list of matching definitions until it returns `false`.
+    ///
+    /// A visit checks definitions, which may run an app's parameter type, and that code may
+    /// register or remove routes: the index then keeps what it was for this search (``beginSearch()``),
+    /// and the search reads that from its next step on, so that its nodes, lists and literals
+    /// agree with the ones it began with.
     private func search(
         _ segments: Segments, from start: SearchPosition, _ visit: (DefinitionList, Segments) -> Bool
     ) {
@@ -82,6 +87,8 @@ extension RouteIndex {
         // Otherwise the exact lookup of the first segment is the same.
         let folds = segments.hostBytes > 0 || (segments.hostBytes < 0 && literals.rootHasCapital)
         if folds, !literals.foldedIsBuilt { prepareFoldedLookup() }
+        let began = beginSearch()
+        defer { endSearch() }
         // The nodes, read in place (through the table, the search would copy all of it: the
         // literal lookups below read the table too).
         let nodes = literals.entries
@@ -90,6 +97,11 @@ extension RouteIndex {
             // a stack of a constant size (on the stack, 512 bytes) when that is at most 32.
             let capacity = depth + 1 + (folds ? literals.largestFoldedGroup : 1)
             func walk(_ stack: UnsafeMutableBufferPointer<SearchPosition>) {
+                // The index as it was when this search began, once it changed (`nil` until then).
+                // Declared here: a variable that the function captured would be checked for
+                // exclusive access at run time, on every access. Not retained: the index keeps it
+                // until the search ends (``endSearch()``).
+                unowned(unsafe) var earlier: EarlierIndex? = nil
                 stack[0] = start
                 var top = 1
                 while top > 0 {
@@ -104,12 +116,14 @@ extension RouteIndex {
                         )
                         // A node's `*` definitions are kept apart (few nodes have some).
                         let wildcards = node.pointee.value.wildcards
-                        if wildcards >= 0, !visit(wildcardLists[Int(wildcards)], segments) { return }
+                        if wildcards >= 0 {
+                            guard visit(wildcardList(wildcards, earlier), segments) else { return }
+                            if earlier == nil, version != began { earlier = self.earlier(at: began) }
+                        }
                         guard index < segments.count else {
-                            if !node.pointee.value.terminals.isEmpty,
-                                !visit(node.pointee.value.terminals, segments)
-                            {
-                                return
+                            if !node.pointee.value.terminals.isEmpty {
+                                guard visit(node.pointee.value.terminals, segments) else { return }
+                                if earlier == nil, version != began { earlier = self.earlier(at: began) }
                             }
                             break
                         }
@@ -124,9 +138,7 @@ extension RouteIndex {
                         }
                         guard literal != -1 else { break }
                         if index == 0, folds {
-                            RouteIndex.forEachHostLiteralChild(
-                                of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix
-                            ) {
+                            forEachHostLiteralChild(segments, earlier) {
                                 stack[top] = SearchPosition(node: $0, index: 1)
                                 top += 1
                             }
@@ -135,7 +147,7 @@ extension RouteIndex {
                         guard
                             let child = literalChild(
                                 of: nodeIndex, literal, segments.bytes(at: index),
-                                mayBeEscaped: segments.hasEscapes)
+                                mayBeEscaped: segments.hasEscapes, earlier)
                         else { break }
                         (nodeIndex, index) = (child, index + 1)
                     }
@@ -150,74 +162,115 @@ extension RouteIndex {
         }
     }
 
+    /// The `*` list `list` of the index as a search began (``earlier``, once it changed).
+    @inline(__always)
+    private func wildcardList(_ list: Int32, _ earlier: EarlierIndex?) -> DefinitionList {
+        guard let earlier else { return wildcardLists[Int(list)] }
+        return earlier.wildcardLists[Int(list)]
+    }
+
+    /// The root's literal children for the host segment, in the index as a search began.
+    private func forEachHostLiteralChild(
+        _ segments: Segments, _ earlier: EarlierIndex?, _ body: (Int32) -> Void
+    ) {
+        guard let earlier else {
+            return RouteIndex.forEachHostLiteralChild(
+                of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix, body)
+        }
+        RouteIndex.forEachHostLiteralChild(
+            of: earlier.literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix, body)
+    }
+
     /// The root's literal children for a first segment whose first `hostPrefix` bytes came from the
-    /// host: compared after percent-decoding (raw when undecodable), ASCII case ignored in what
-    /// came from the host, since a host is case-insensitive (RFC 3986, 3.2.2), exactly after it.
-    /// Only a host segment with a capital letter, or a table with a capital letter in a first
-    /// literal, pays for the folded lookup.
+    /// host, as ``withHostSegmentKey(_:hostPrefix:_:)`` reads it. Only a host segment with a
+    /// capital letter, or a table with a capital letter in a first literal, pays for the folded
+    /// lookup.
     private static func forEachHostLiteralChild<Value>(
         of literals: LiteralTable<Value>, _ raw: UnsafeBufferPointer<UInt8>, hostPrefix: Int,
         _ body: (Int32) -> Void
     ) {
-        let hostPrefix = min(hostPrefix, raw.count)
-        guard raw.contains(.percent) else {
-            return forEachRootChild(of: literals, raw, hostPrefix: hostPrefix, body)
+        withHostSegmentKey(raw, hostPrefix: hostPrefix) { key, hostPrefix in
+            var hasCapital = false
+            for index in 0..<hostPrefix where key[index].isASCIICapital { hasCapital = true }
+            if !hasCapital, !literals.rootHasCapital {
+                // Nothing to fold on either side: the exact lookup finds the one match.
+                if let child = literals.child(of: 0, key: key) { body(child) }
+                return
+            }
+            literals.forEachRootChild(ignoringCaseIn: hostPrefix, key: key, body)
         }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { output in
+    }
+
+    /// Calls `body` with a first segment whose first `hostPrefix` bytes came from the host, as it
+    /// is compared with a literal, and the number of its bytes that came from the host: its text
+    /// percent-decoded (as written when undecodable). It then matches a literal when they are
+    /// equal, ASCII case ignored in the bytes from the host (a host is case-insensitive, RFC 3986,
+    /// 3.2.2), exactly after them (``hostByte(_:matches:)``). The one reading of a host segment:
+    /// the search, the checks after an inner `*` and explanations use it.
+    static func withHostSegmentKey<Result>(
+        _ raw: UnsafeBufferPointer<UInt8>, hostPrefix: Int,
+        _ body: (_ key: UnsafeBufferPointer<UInt8>, _ hostPrefix: Int) -> Result
+    ) -> Result {
+        let hostPrefix = min(hostPrefix, raw.count)
+        guard raw.contains(.percent) else { return body(raw, hostPrefix) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { output in
             // The host's own escapes are whole, and an ASCII byte or nothing follows it: decoding
             // it alone gives the length of its decoded text.
             let prefix = PercentDecoding.decode(
                 UnsafeBufferPointer(rebasing: raw[..<hostPrefix]), into: output)
             guard let count = PercentDecoding.decode(raw, into: output), let prefix else {
-                return forEachRootChild(of: literals, raw, hostPrefix: hostPrefix, body)
+                return body(raw, hostPrefix)
             }
-            forEachRootChild(
-                of: literals, UnsafeBufferPointer(rebasing: output[..<count]), hostPrefix: prefix, body)
+            return body(UnsafeBufferPointer(rebasing: output[..<count]), prefix)
         }
+    }
+
+    /// Whether a byte of a host segment's key matches the literal's byte at its place: equal, or,
+    /// when it came from the host, equal ignoring ASCII case.
+    @inline(__always)
+    static func hostByte(_ byte: UInt8, fromHost: Bool, matches literal: UInt8) -> Bool {
+        byte == literal || (fromHost && byte.asciiLowercased == literal.asciiLowercased)
     }
 
     /// Whether a first segment whose first `hostPrefix` bytes came from the host matches
-    /// `literal`, as the search compares them: for explanations, which must agree with routing.
-    static func hostSegment(_ raw: UnsafeBufferPointer<UInt8>, hostPrefix: Int, matches literal: String)
-        -> Bool
-    {
-        var literal = literal
-        return literal.withUTF8 { literal in
-            var table = LiteralTable(root: ())
-            table.insert(parent: 0, key: literal, value: (), siblings: -1)
-            table.buildFolded()
-            var found = false
-            forEachHostLiteralChild(of: table, raw, hostPrefix: hostPrefix) { _ in found = true }
-            return found
+    /// `literal` (decoded), as the search compares the root's literals with it: for the checks of
+    /// a literal after an inner `*` that falls on the host segment, and for explanations.
+    static func hostSegment(
+        _ raw: UnsafeBufferPointer<UInt8>, hostPrefix: Int, matches literal: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        withHostSegmentKey(raw, hostPrefix: hostPrefix) { key, hostPrefix in
+            guard key.count == literal.count else { return false }
+            for offset in 0..<key.count
+            where !hostByte(key[offset], fromHost: offset < hostPrefix, matches: literal[offset]) {
+                return false
+            }
+            return true
         }
     }
 
-    private static func forEachRootChild<Value>(
-        of literals: LiteralTable<Value>, _ key: UnsafeBufferPointer<UInt8>, hostPrefix: Int,
-        _ body: (Int32) -> Void
-    ) {
-        var hasCapital = false
-        for index in 0..<hostPrefix where key[index].isASCIICapital { hasCapital = true }
-        if !hasCapital, !literals.rootHasCapital {
-            // Nothing to fold on either side: the exact lookup finds the one match.
-            if let child = literals.child(of: 0, key: key) { body(child) }
-            return
-        }
-        literals.forEachRootChild(ignoringCaseIn: hostPrefix, key: key, body)
-    }
-
-    /// The literal child for a segment, compared after percent-decoding (raw when undecodable).
-    /// `only`: the node's ``RouteIndex/Node/literalChild`` (its only literal child, or -2).
+    /// The literal child for a segment, compared after percent-decoding (raw when undecodable), in
+    /// the index as a search began. `only`: the node's ``RouteIndex/Node/literalChild`` (its only
+    /// literal child, or -2).
     private func literalChild(
-        of node: Int32, _ only: Int32, _ raw: UnsafeBufferPointer<UInt8>, mayBeEscaped: Bool
+        of node: Int32, _ only: Int32, _ raw: UnsafeBufferPointer<UInt8>, mayBeEscaped: Bool,
+        _ earlier: EarlierIndex?
     ) -> Int32? {
-        guard mayBeEscaped, raw.contains(.percent) else { return literalChild(of: node, only, raw) }
+        guard mayBeEscaped, raw.contains(.percent) else { return literalChild(of: node, only, raw, earlier) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { output in
             guard let count = PercentDecoding.decode(raw, into: output) else {
-                return literalChild(of: node, only, raw)
+                return literalChild(of: node, only, raw, earlier)
             }
-            return literalChild(of: node, only, UnsafeBufferPointer(rebasing: output[..<count]))
+            return literalChild(of: node, only, UnsafeBufferPointer(rebasing: output[..<count]), earlier)
         }
+    }
+
+    @inline(__always)
+    private func literalChild(
+        of node: Int32, _ only: Int32, _ key: UnsafeBufferPointer<UInt8>, _ earlier: EarlierIndex?
+    ) -> Int32? {
+        guard let earlier else { return literalChild(of: node, only, key) }
+        guard only >= 0 else { return earlier.literals.child(of: node, key: key) }
+        return earlier.literals.isReached(only, by: key) ? only : nil
     }
 
     @inline(__always)

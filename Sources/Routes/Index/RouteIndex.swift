@@ -34,6 +34,17 @@ final class RouteIndex {
     /// Whether a list holds definitions that a match must check (``CheckedDefinitions``).
     @exclusivity(unchecked) private(set) var hasCheckedLists = false
 
+    // A search checks definitions, which may run an app's parameter type, whose code may insert
+    // or remove definitions: the searches under way go on reading the index they began with.
+    /// The number of changes so far, wrapping.
+    @exclusivity(unchecked) private(set) var version: UInt32 = 0
+    /// The number of searches under way (nested: those that the app's code makes).
+    @exclusivity(unchecked) private var searches = 0
+    /// The index as it was before the first change made during searches under way, by version:
+    /// what those that began at that version read once it changed. Empty when no search is
+    /// under way.
+    @exclusivity(unchecked) private var earlierIndexes: [EarlierIndex] = []
+
     init() {}
 
     /// An index of `definitions`.
@@ -44,6 +55,7 @@ final class RouteIndex {
 
     /// Adds a definition: O(number of its segments).
     func insert(_ definition: Definition) {
+        willChange()
         depth = max(depth, definition.parsed.segmentCount + 1)
         if definition.parsed.needsChecking { hasCheckedLists = true }
         var node: Int32 = 0
@@ -88,6 +100,7 @@ final class RouteIndex {
 
     /// Removes every definition: the index is as new.
     func removeAll() {
+        willChange()
         literals = LiteralTable(root: Node())
         wildcardLists = []
         depth = 1
@@ -97,6 +110,55 @@ final class RouteIndex {
     /// Builds what a lookup whose first segment is compared ignoring case needs (once).
     func prepareFoldedLookup() {
         literals.buildFolded()
+    }
+
+    /// Keeps the index as it is for the searches under way, if any, before a change.
+    private func willChange() {
+        if searches > 0, earlierIndexes.last?.version != version {
+            // Retains the arrays, so the change copies those it changes; the lists of checked
+            // definitions that the change reaches are copied too (``DefinitionList/insert(_:)``).
+            earlierIndexes.append(
+                EarlierIndex(version: version, literals: literals, wildcardLists: wildcardLists))
+        }
+        version &+= 1
+    }
+
+    /// Marks a search under way; returns the version it reads.
+    @inline(__always)
+    func beginSearch() -> UInt32 {
+        searches += 1
+        return version
+    }
+
+    /// Marks the end of a search. The earlier indexes are released once none is under way (a
+    /// removed definition may be released then).
+    @inline(__always)
+    func endSearch() {
+        searches -= 1
+        if searches == 0, !earlierIndexes.isEmpty {
+            // Released once the property is empty: a release may run an app's code (a deinit).
+            let released = earlierIndexes
+            earlierIndexes = []
+            withExtendedLifetime(released) {}
+        }
+    }
+
+    /// The index as it was at `version`, for a search that began then, once it changed.
+    func earlier(at version: UInt32) -> EarlierIndex? {
+        earlierIndexes.last { $0.version == version }
+    }
+}
+
+/// The index as it was when a search began, kept for that search once the index changed under it.
+final class EarlierIndex {
+    let version: UInt32
+    let literals: LiteralTable<RouteIndex.Node>
+    let wildcardLists: [DefinitionList]
+
+    init(version: UInt32, literals: LiteralTable<RouteIndex.Node>, wildcardLists: [DefinitionList]) {
+        self.version = version
+        self.literals = literals
+        self.wildcardLists = wildcardLists
     }
 }
 
@@ -126,8 +188,13 @@ enum DefinitionList {
             }
         }
         switch self {
-        case .checked(let checked):
+        case .checked(var checked):
+            // Shared with a lookup that began before this insertion (its copy of the index holds
+            // it): inserted in a copy, so that the lookup reads the index it began with.
+            self = .empty
+            if !isKnownUniquelyReferenced(&checked) { checked = checked.copy() }
             checked.insert(definition)
+            self = .checked(checked)
         case .empty:
             self = .one(definition)
         case .one(let first):

@@ -78,8 +78,7 @@ extension RoutePattern {
             case .wildcard: break
             case .literal:
                 if url == 0, segments.hostPrefix > 0 {
-                    matches = RouteIndex.hostSegment(
-                        bytes, hostPrefix: segments.hostPrefix, matches: String(decoding: key, as: UTF8.self))
+                    matches = RouteIndex.hostSegment(bytes, hostPrefix: segments.hostPrefix, matches: key)
                 } else {
                     matches = PatternSegmentComparison.decodedEquals(bytes, key)
                 }

@@ -93,8 +93,10 @@ public class Router {
     ///
     /// `accepts` gets the decoded value, as `params.string(_:)` reads it, whenever a URL reaches
     /// a route with such a capture; a value it refuses makes that route not match, so the next
-    /// one is tried. Register types before adding the routes that name them: a pattern naming an
-    /// unknown type is rejected with ``RoutePatternError/Reason/unknownCaptureType(_:)``.
+    /// one is tried. `accepts` may call the router as a handler may: the lookup that asks it reads
+    /// the table as it was when it began (a route it adds counts from the next lookup on). Register
+    /// types before adding the routes that name them: a pattern naming an unknown type is rejected
+    /// with ``RoutePatternError/Reason/unknownCaptureType(_:)``.
     /// Built-in names (`int`, `uint`, `double`, `bool`, `uuid`) cannot be replaced.
     ///
     /// ```swift

@@ -307,9 +307,11 @@ struct RouteRequest {
             let own = pattern.segments
             let first = pattern.wildcardIndex == 0 ? own.count - segments.count : 0
             if segments.hostPrefix > 0, segments.count > 0, own.indices.contains(first),
-                case .literal(let literal) = own[first],
-                RouteIndex.hostSegment(
-                    segments.bytes(at: 0), hostPrefix: segments.hostPrefix, matches: literal)
+                case .literal(var literal) = own[first],
+                literal.withUTF8({
+                    RouteIndex.hostSegment(
+                        segments.bytes(at: 0), hostPrefix: segments.hostPrefix, matches: $0)
+                })
             {
                 // The literal itself, written so that it decodes to itself.
                 texts[0] = literal.replacingOccurrences(of: "%", with: "%25")
