@@ -447,6 +447,9 @@ extension RouteParameters: CustomStringConvertible {
     /// print(params)
     /// ```
     public var description: String {
-        dictionary.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
+        // The keys sorted, as URL building sorts them: one sort of the standard library's for
+        // both, rather than one more for the key-value pairs.
+        let values = dictionary
+        return values.keys.sorted().map { key in "\(key): \(values[key] ?? "")" }.joined(separator: "\n")
     }
 }
