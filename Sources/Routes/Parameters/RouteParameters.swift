@@ -220,8 +220,9 @@ public struct RouteParameters {
     }
 
     /// The `index`th `:name` value: one trailing `#` (from a fragment) removed, `+` and escapes
-    /// decoded.
-    @inline(__always)
+    /// decoded. Out of line: one body for the subscript, ``string(_:)`` and
+    /// ``routeValue(named:)``, rather than a copy of the read in each.
+    @inline(never)
     private func routeValue(_ index: Int) -> String {
         // Most URLs have neither an escape nor a `+` in their segments (the scan says so).
         guard request.parts.ranges.segmentsNeedDecoding else {
