@@ -248,7 +248,10 @@ package final class RoutePattern: Equatable, Sendable {
     /// and a `Dictionary`'s keys compare them (`"cafe\u{301}"` names `:café`): the rule of every
     /// read of a value by name, the query's and ``RouteParameters/dictionary``'s included (the
     /// "Routing rules" article, *Parameters*). A key with a `/` names none.
-    @inline(__always)
+    ///
+    /// Out of line: one body for every read by name (the parameters' accessors, redirects, the
+    /// decoder), rather than a copy of the comparison in each.
+    @inline(never)
     func parameterIndex(of name: String) -> Int? {
         guard parameterCount > 1 else {
             // One name: string equality (two words compared when both are short).

@@ -174,7 +174,8 @@ package final class Redirect {
             encoded.reserveCapacity(bytes.count)
             for (index, byte) in bytes.enumerated() {
                 if byte != .percent
-                    ? fragmentBytes.contains(byte) : PercentDecoding.isEscape(bytes, at: index)
+                    ? fragmentCharacters.contains(Unicode.Scalar(byte))
+                    : PercentDecoding.isEscape(bytes, at: index)
                 {
                     encoded.append(byte)
                 } else {
@@ -186,8 +187,10 @@ package final class Redirect {
     }
 
     /// RFC 3986's fragment characters without `%`: unreserved, sub-delimiters, `:`, `@`, `/`, `?`.
-    private static let fragmentBytes = Set(
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?".utf8)
+    /// A `CharacterSet`, as ``PrintedPath/allowed`` is: the library then compiles no hashed set of
+    /// bytes.
+    private static let fragmentCharacters = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?")
 }
 
 extension RouteTable {

@@ -125,7 +125,8 @@ public class Router {
     /// ```
     public var onInvalidTypedRoute: ((TypedRouteError) -> Void)?
 
-    /// Tables of the other schemes, found by their lowercased ``RouteTable/key``.
+    /// Tables of the other schemes, found by their lowercased ``RouteTable/key``, in the order of
+    /// their schemes (kept on insert: ``schemes`` and ``allTables`` read them in order).
     @exclusivity(unchecked) private var tables: [RouteTable] = []
     /// The URLs held while suspended and while `resume()` routes them (`RoutingQueue.swift`).
     /// Its accesses never span user code: its operations return what they drop.
@@ -156,7 +157,7 @@ public class Router {
     public subscript(scheme: String) -> RouteTable {
         if let table = existingTable(forScheme: scheme) { return table }
         let table = tableType.init(scheme: scheme, router: self)
-        tables.append(table)
+        tables.insert(table, at: tables.firstIndex { $0.scheme > table.scheme } ?? tables.endIndex)
         return table
     }
 
@@ -175,7 +176,7 @@ public class Router {
     /// router.schemes  // ["alpha", "myapp"]
     /// ```
     public var schemes: [String] {
-        tables.map(\.scheme).sorted()
+        tables.map(\.scheme)
     }
 
     /// The table routing starts in for a URL: its scheme's table, or the global table.
@@ -228,7 +229,7 @@ public class Router {
     /// The global table, then the tables of the schemes in order (the order of lint and of the
     /// `routes` tool).
     package var allTables: [RouteTable] {
-        [defaultTable] + tables.sorted { $0.scheme < $1.scheme }
+        [defaultTable] + tables
     }
 
     /// The table of `scheme` (ignoring case), or the global table when it has none; creates no
