@@ -85,9 +85,10 @@ public struct TypedRouteError: Error, Sendable, Hashable, CustomStringConvertibl
         /// value that prints other text (an enum whose `encode(to:)` writes what its
         /// `init(from:)` does not read).
         case valueNotReadBack(key: String, detail: String)
-        /// The type requires the property `name`, whose capture only some expansions of the
-        /// pattern's optional groups have: a URL of an expansion without it never decodes (the
-        /// property is read from its capture only, never from a query item).
+        /// The type requires the property `name`, which only some expansions of the pattern capture.
+        ///
+        /// The capture is in an optional group: a URL of an expansion without it never decodes
+        /// (the property is read from its capture only, never from a query item).
         ///
         /// Make the property optional (`var tab: Tab?`), or take the capture out of the group.
         case requiredGroupCapture(String)
