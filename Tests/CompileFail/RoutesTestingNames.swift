@@ -27,3 +27,20 @@ func testing(router: Router, table: RouteTable) throws {
     // expected-error@+1 {{'expand(pattern:)' is unavailable: expand(pattern:) is in RoutesTesting: import RoutesTesting}}
     _ = try Router.expand(pattern: "/a(/b)")
 }
+
+// A moved tool's result read further still gives the error that names the module, never
+// "value of type … has no member": these are the forms tests write.
+func readingFurther(router: Router, table: RouteTable) {
+    // expected-error@+1 {{'lint(mayDecline:)' is unavailable: lint(mayDecline:) is in RoutesTesting: import RoutesTesting}}
+    assert(router.lint().isEmpty)
+    // expected-error@+1 {{'lint(mayDecline:)' is unavailable: lint(mayDecline:) is in RoutesTesting: import RoutesTesting}}
+    _ = table.lint().count
+    // expected-error@+1 {{'lint(mayDecline:)' is unavailable: lint(mayDecline:) is in RoutesTesting: import RoutesTesting}}
+    _ = router.lint().map(\.kind)
+    // expected-error@+1 {{'lint(mayDecline:)' is unavailable: lint(mayDecline:) is in RoutesTesting: import RoutesTesting}}
+    for warning in router.lint() { _ = warning.message }
+    // expected-error@+1 {{'explain' is unavailable: explain(_:) is in RoutesTesting: import RoutesTesting}}
+    _ = router.explain("myapp://user/7").entries.first
+    // expected-error@+1 {{'explain' is unavailable: explain(_:) is in RoutesTesting: import RoutesTesting}}
+    print(router.explain("myapp://user/7").description)
+}

@@ -9,18 +9,24 @@
 // declaration to an unavailable one, and those of the same signature are shadowed by the module
 // that imports this one. They cannot be called, and the documentation hides them. One module
 // that holds both (CocoaPods' subspecs) has the real declarations only.
+//
+// `explain` and `lint` give a ``MovedToRoutesTesting``: a result read further
+// (`router.lint().isEmpty`, `.map(\.kind)`, `for warning in router.lint()`, `.entries`) still
+// type-checks, so the error reported is the one that names the module, not a missing member.
 
 #if !ROUTES_ONE_MODULE
     extension Router {
         /// RoutesTesting's `explain(_:)`.
         @available(*, unavailable, message: "explain(_:) is in RoutesTesting: import RoutesTesting")
         @_documentation(visibility: internal)
-        public func explain(_ url: some URLConvertible) -> Never { fatalError() }
+        public func explain(_ url: some URLConvertible) -> MovedToRoutesTesting { fatalError() }
 
         /// RoutesTesting's `lint(mayDecline:)`.
         @available(*, unavailable, message: "lint(mayDecline:) is in RoutesTesting: import RoutesTesting")
         @_documentation(visibility: internal)
-        public func lint(mayDecline: (Definition) -> Bool = { _ in false }) -> Never { fatalError() }
+        public func lint(mayDecline: (Definition) -> Bool = { _ in false }) -> MovedToRoutesTesting {
+            fatalError()
+        }
 
         /// RoutesTesting's `appSiteAssociation(appIDs:host:declines:)`.
         @available(
@@ -47,11 +53,30 @@
         public static func expand(pattern: String) throws(RoutePatternError) -> [String] { fatalError() }
     }
 
+    /// What a moved tool's name gives without `import RoutesTesting`: a collection of itself
+    /// whose every member is itself, so that reading the result further reports the tool's own
+    /// error, which names the module to import.
+    @available(*, unavailable, message: "import RoutesTesting")
+    @_documentation(visibility: internal)
+    @dynamicMemberLookup
+    public struct MovedToRoutesTesting: RandomAccessCollection {
+        /// No position: it holds nothing.
+        public var startIndex: Int { 0 }
+        /// No position: it holds nothing.
+        public var endIndex: Int { 0 }
+        /// Itself, for a loop over the result.
+        public subscript(position: Int) -> MovedToRoutesTesting { fatalError() }
+        /// Itself, for any member read from the result.
+        public subscript(dynamicMember name: String) -> MovedToRoutesTesting { fatalError() }
+    }
+
     extension RouteTable {
         /// RoutesTesting's `lint(mayDecline:)`.
         @available(*, unavailable, message: "lint(mayDecline:) is in RoutesTesting: import RoutesTesting")
         @_documentation(visibility: internal)
-        public func lint(mayDecline: (Definition) -> Bool = { _ in false }) -> Never { fatalError() }
+        public func lint(mayDecline: (Definition) -> Bool = { _ in false }) -> MovedToRoutesTesting {
+            fatalError()
+        }
 
         /// RoutesTesting's `roundTrip(_:host:)`.
         @available(*, unavailable, message: "roundTrip(_:host:) is in RoutesTesting: import RoutesTesting")
