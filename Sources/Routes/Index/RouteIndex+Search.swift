@@ -76,9 +76,9 @@ extension RouteIndex {
     /// Calls `visit` with each node list of matching definitions until it returns `false`.
     ///
     /// A visit checks definitions, which may run an app's parameter type, and that code may
-    /// register or remove routes: the index then keeps what it was for this search (``beginSearch()``),
-    /// and the search reads that from its next step on, so that its nodes, lists and literals
-    /// agree with the ones it began with.
+    /// register or remove routes: the index then keeps what it was for the searches under way
+    /// (``beginSearch()``), and this one reads that from its next step on, so that its nodes,
+    /// lists and literals stay the ones it began with.
     private func search(
         _ segments: Segments, from start: SearchPosition, _ visit: (DefinitionList, Segments) -> Bool
     ) {
@@ -97,11 +97,10 @@ extension RouteIndex {
             // a stack of a constant size (on the stack, 512 bytes) when that is at most 32.
             let capacity = depth + 1 + (folds ? literals.largestFoldedGroup : 1)
             func walk(_ stack: UnsafeMutableBufferPointer<SearchPosition>) {
-                // The index as it was when this search began, once it changed (`nil` until then).
-                // Declared here: a variable that the function captured would be checked for
-                // exclusive access at run time, on every access. Not retained: the index keeps it
-                // until the search ends (``endSearch()``).
-                unowned(unsafe) var earlier: EarlierIndex? = nil
+                // Where the index as this search began is among the earlier indexes, once it
+                // changed (-1 until then). Declared here: a variable the function captured would
+                // be checked for exclusive access at run time, at every access.
+                var earlier = -1
                 stack[0] = start
                 var top = 1
                 while top > 0 {
@@ -117,13 +116,16 @@ extension RouteIndex {
                         // A node's `*` definitions are kept apart (few nodes have some).
                         let wildcards = node.pointee.value.wildcards
                         if wildcards >= 0 {
-                            guard visit(wildcardList(wildcards, earlier), segments) else { return }
-                            if earlier == nil, version != began { earlier = self.earlier(at: began) }
+                            let list =
+                                earlier < 0
+                                ? wildcardLists[Int(wildcards)] : earlierWildcardList(wildcards, earlier)
+                            guard visit(list, segments) else { return }
+                            if earlier < 0, version != began { earlier = earlierIndex(at: began) }
                         }
                         guard index < segments.count else {
                             if !node.pointee.value.terminals.isEmpty {
                                 guard visit(node.pointee.value.terminals, segments) else { return }
-                                if earlier == nil, version != began { earlier = self.earlier(at: began) }
+                                if earlier < 0, version != began { earlier = earlierIndex(at: began) }
                             }
                             break
                         }
@@ -138,17 +140,29 @@ extension RouteIndex {
                         }
                         guard literal != -1 else { break }
                         if index == 0, folds {
-                            forEachHostLiteralChild(segments, earlier) {
-                                stack[top] = SearchPosition(node: $0, index: 1)
+                            let push = { (child: Int32) in
+                                stack[top] = SearchPosition(node: child, index: 1)
                                 top += 1
+                            }
+                            if earlier < 0 {
+                                RouteIndex.forEachHostLiteralChild(
+                                    of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix, push
+                                )
+                            } else {
+                                forEachEarlierHostLiteralChild(segments, earlier, push)
                             }
                             break
                         }
-                        guard
-                            let child = literalChild(
+                        let child =
+                            earlier < 0
+                            ? literalChild(
                                 of: nodeIndex, literal, segments.bytes(at: index),
-                                mayBeEscaped: segments.hasEscapes, earlier)
-                        else { break }
+                                mayBeEscaped: segments.hasEscapes)
+                            : earlierLiteralChild(
+                                of: nodeIndex, literal, segments.bytes(at: index),
+                                mayBeEscaped: segments.hasEscapes,
+                                earlier)
+                        guard let child else { break }
                         (nodeIndex, index) = (child, index + 1)
                     }
                 }
@@ -162,23 +176,31 @@ extension RouteIndex {
         }
     }
 
-    /// The `*` list `list` of the index as a search began (``earlier``, once it changed).
-    @inline(__always)
-    private func wildcardList(_ list: Int32, _ earlier: EarlierIndex?) -> DefinitionList {
-        guard let earlier else { return wildcardLists[Int(list)] }
-        return earlier.wildcardLists[Int(list)]
+    // The search's reads of the index as it began, once it changed under it (a parameter type's
+    // code registered or removed routes): out of line, so that the usual search stays as small.
+
+    @inline(never)
+    private func earlierWildcardList(_ list: Int32, _ earlier: Int) -> DefinitionList {
+        earlierIndexes[earlier].wildcardLists[Int(list)]
     }
 
-    /// The root's literal children for the host segment, in the index as a search began.
-    private func forEachHostLiteralChild(
-        _ segments: Segments, _ earlier: EarlierIndex?, _ body: (Int32) -> Void
-    ) {
-        guard let earlier else {
-            return RouteIndex.forEachHostLiteralChild(
-                of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix, body)
-        }
+    @inline(never)
+    private func forEachEarlierHostLiteralChild(_ segments: Segments, _ earlier: Int, _ body: (Int32) -> Void)
+    {
         RouteIndex.forEachHostLiteralChild(
-            of: earlier.literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix, body)
+            of: earlierIndexes[earlier].literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix, body
+        )
+    }
+
+    @inline(never)
+    private func earlierLiteralChild(
+        of node: Int32, _ only: Int32, _ raw: UnsafeBufferPointer<UInt8>, mayBeEscaped: Bool, _ earlier: Int
+    ) -> Int32? {
+        let literals = earlierIndexes[earlier].literals
+        return RouteIndex.decoded(raw, mayBeEscaped: mayBeEscaped) { key in
+            guard only >= 0 else { return literals.child(of: node, key: key) }
+            return literals.isReached(only, by: key) ? only : nil
+        }
     }
 
     /// The root's literal children for a first segment whose first `hostPrefix` bytes came from the
@@ -248,29 +270,30 @@ extension RouteIndex {
         }
     }
 
-    /// The literal child for a segment, compared after percent-decoding (raw when undecodable), in
-    /// the index as a search began. `only`: the node's ``RouteIndex/Node/literalChild`` (its only
-    /// literal child, or -2).
+    /// The literal child for a segment, compared after percent-decoding (raw when undecodable).
+    /// `only`: the node's ``RouteIndex/Node/literalChild`` (its only literal child, or -2).
     private func literalChild(
-        of node: Int32, _ only: Int32, _ raw: UnsafeBufferPointer<UInt8>, mayBeEscaped: Bool,
-        _ earlier: EarlierIndex?
+        of node: Int32, _ only: Int32, _ raw: UnsafeBufferPointer<UInt8>, mayBeEscaped: Bool
     ) -> Int32? {
-        guard mayBeEscaped, raw.contains(.percent) else { return literalChild(of: node, only, raw, earlier) }
+        guard mayBeEscaped, raw.contains(.percent) else { return literalChild(of: node, only, raw) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { output in
             guard let count = PercentDecoding.decode(raw, into: output) else {
-                return literalChild(of: node, only, raw, earlier)
+                return literalChild(of: node, only, raw)
             }
-            return literalChild(of: node, only, UnsafeBufferPointer(rebasing: output[..<count]), earlier)
+            return literalChild(of: node, only, UnsafeBufferPointer(rebasing: output[..<count]))
         }
     }
 
-    @inline(__always)
-    private func literalChild(
-        of node: Int32, _ only: Int32, _ key: UnsafeBufferPointer<UInt8>, _ earlier: EarlierIndex?
-    ) -> Int32? {
-        guard let earlier else { return literalChild(of: node, only, key) }
-        guard only >= 0 else { return earlier.literals.child(of: node, key: key) }
-        return earlier.literals.isReached(only, by: key) ? only : nil
+    /// Calls `body` with a segment as a literal is compared with it: percent-decoded (as written
+    /// when undecodable).
+    private static func decoded<Result>(
+        _ raw: UnsafeBufferPointer<UInt8>, mayBeEscaped: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        guard mayBeEscaped, raw.contains(.percent) else { return body(raw) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { output in
+            guard let count = PercentDecoding.decode(raw, into: output) else { return body(raw) }
+            return body(UnsafeBufferPointer(rebasing: output[..<count]))
+        }
     }
 
     @inline(__always)

@@ -43,7 +43,9 @@ final class RouteIndex {
     /// The index as it was before the first change made during searches under way, by version:
     /// what those that began at that version read once it changed. Empty when no search is
     /// under way.
-    @exclusivity(unchecked) private var earlierIndexes: [EarlierIndex] = []
+    @exclusivity(unchecked) private(set) var earlierIndexes: [EarlierIndex] = []
+    /// Whether ``earlierIndexes`` has some (read when a search ends).
+    @exclusivity(unchecked) private var hasEarlierIndexes = false
 
     init() {}
 
@@ -119,6 +121,7 @@ final class RouteIndex {
             // definitions that the change reaches are copied too (``DefinitionList/insert(_:)``).
             earlierIndexes.append(
                 EarlierIndex(version: version, literals: literals, wildcardLists: wildcardLists))
+            hasEarlierIndexes = true
         }
         version &+= 1
     }
@@ -135,17 +138,19 @@ final class RouteIndex {
     @inline(__always)
     func endSearch() {
         searches -= 1
-        if searches == 0, !earlierIndexes.isEmpty {
+        if searches == 0, hasEarlierIndexes {
             // Released once the property is empty: a release may run an app's code (a deinit).
             let released = earlierIndexes
-            earlierIndexes = []
+            (earlierIndexes, hasEarlierIndexes) = ([], false)
             withExtendedLifetime(released) {}
         }
     }
 
-    /// The index as it was at `version`, for a search that began then, once it changed.
-    func earlier(at version: UInt32) -> EarlierIndex? {
-        earlierIndexes.last { $0.version == version }
+    /// Where the index as it was at `version` is among the earlier indexes, for a search that
+    /// began then, once it changed.
+    @inline(never)
+    func earlierIndex(at version: UInt32) -> Int {
+        earlierIndexes.lastIndex { $0.version == version }!
     }
 }
 

@@ -286,7 +286,9 @@ final class TemplateTexts {
                     // byte so far continued a key from the start.
                     if onPrefix {
                         onPrefix = automaton.depths[Int(state)] == offset + 1
-                        if onPrefix, states[Int(state)].startKey >= 0 { found.add(states[Int(state)].startKey) }
+                        if onPrefix, states[Int(state)].startKey >= 0 {
+                            found.add(states[Int(state)].startKey)
+                        }
                     }
                     // Every anywhere text that ends here: the state's and those along its links.
                     // A key already found was found with the whole chain after it.
