@@ -140,16 +140,20 @@ extension RouteIndex {
                         }
                         guard literal != -1 else { break }
                         if index == 0, folds {
-                            let push = { (child: Int32) in
-                                stack[top] = SearchPosition(node: child, index: 1)
-                                top += 1
-                            }
+                            // Closures written out: one stored in a constant would make `top` a
+                            // variable checked for exclusive access at run time.
                             if earlier < 0 {
                                 RouteIndex.forEachHostLiteralChild(
-                                    of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix, push
-                                )
+                                    of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix
+                                ) {
+                                    stack[top] = SearchPosition(node: $0, index: 1)
+                                    top += 1
+                                }
                             } else {
-                                forEachEarlierHostLiteralChild(segments, earlier, push)
+                                forEachEarlierHostLiteralChild(segments, earlier) {
+                                    stack[top] = SearchPosition(node: $0, index: 1)
+                                    top += 1
+                                }
                             }
                             break
                         }
