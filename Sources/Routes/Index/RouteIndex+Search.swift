@@ -16,9 +16,18 @@ extension RouteIndex {
     /// the table.
     func collectMatches(_ segments: Segments, from start: SearchPosition = .root, into matches: inout Matches)
     {
-        search(segments, from: start) { list, segments in
-            matches.add(list, segments)
-            return true
+        // Only a check runs an app's code (a parameter type): an index without definitions to
+        // check does not change during its search, which need not keep track.
+        if hasCheckedLists {
+            search(segments, from: start, ChecksDefinitions.self) { list, segments in
+                matches.add(list, segments)
+                return true
+            }
+        } else {
+            search(segments, from: start, ChecksNothing.self) { list, segments in
+                matches.add(list, segments)
+                return true
+            }
         }
         matches.sortMerged()
     }
@@ -42,7 +51,7 @@ extension RouteIndex {
         // every lookup about 25 instructions.
         if hasCheckedLists { return hasCheckedMatch(segments, from: start) }
         var found = false
-        search(segments, from: start) { definitions, _ in
+        search(segments, from: start, ChecksNothing.self) { definitions, _ in
             found = !definitions.isEmpty
             return !found
         }
@@ -79,16 +88,20 @@ extension RouteIndex {
     /// register or remove routes: the index then keeps what it was for the searches under way
     /// (``beginSearch()``), and this one reads that from its next step on, so that its nodes,
     /// lists and literals stay the ones it began with.
-    private func search(
-        _ segments: Segments, from start: SearchPosition, _ visit: (DefinitionList, Segments) -> Bool
+    ///
+    /// `Kind`: whether a visit may check definitions; a search that checks none keeps no track of
+    /// changes (its code is a copy of its own, without it).
+    private func search<Kind: SearchKind>(
+        _ segments: Segments, from start: SearchPosition, _: Kind.Type,
+        _ visit: (DefinitionList, Segments) -> Bool
     ) {
         // The root, and a first segment that came from the host, which may differ in case from a
         // literal: a host with a capital or an escape, or a first literal with a capital.
         // Otherwise the exact lookup of the first segment is the same.
         let folds = segments.hostBytes > 0 || (segments.hostBytes < 0 && literals.rootHasCapital)
         if folds, !literals.foldedIsBuilt { prepareFoldedLookup() }
-        let began = beginSearch()
-        defer { endSearch() }
+        let began = Kind.checks ? beginSearch() : 0
+        defer { if Kind.checks { endSearch() } }
         // The nodes, read in place (through the table, the search would copy all of it: the
         // literal lookups below read the table too).
         let nodes = literals.entries
@@ -117,15 +130,19 @@ extension RouteIndex {
                         let wildcards = node.pointee.value.wildcards
                         if wildcards >= 0 {
                             let list =
-                                earlier < 0
+                                !Kind.checks || earlier < 0
                                 ? wildcardLists[Int(wildcards)] : earlierWildcardList(wildcards, earlier)
                             guard visit(list, segments) else { return }
-                            if earlier < 0, version != began { earlier = earlierIndex(at: began) }
+                            if Kind.checks, earlier < 0, version != began {
+                                earlier = earlierIndex(at: began)
+                            }
                         }
                         guard index < segments.count else {
                             if !node.pointee.value.terminals.isEmpty {
                                 guard visit(node.pointee.value.terminals, segments) else { return }
-                                if earlier < 0, version != began { earlier = earlierIndex(at: began) }
+                                if Kind.checks, earlier < 0, version != began {
+                                    earlier = earlierIndex(at: began)
+                                }
                             }
                             break
                         }
@@ -142,7 +159,7 @@ extension RouteIndex {
                         if index == 0, folds {
                             // Closures written out: one stored in a constant would make `top` a
                             // variable checked for exclusive access at run time.
-                            if earlier < 0 {
+                            if !Kind.checks || earlier < 0 {
                                 RouteIndex.forEachHostLiteralChild(
                                     of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix
                                 ) {
@@ -158,7 +175,7 @@ extension RouteIndex {
                             break
                         }
                         let child =
-                            earlier < 0
+                            !Kind.checks || earlier < 0
                             ? literalChild(
                                 of: nodeIndex, literal, segments.bytes(at: index),
                                 mayBeEscaped: segments.hasEscapes)
@@ -411,4 +428,19 @@ struct SearchPosition {
     var index: Int
 
     static var root: SearchPosition { SearchPosition(node: 0, index: 0) }
+}
+
+/// Whether a search may check definitions, which may run an app's code (``RouteIndex/search``).
+protocol SearchKind {
+    static var checks: Bool { get }
+}
+
+/// A search of an index that has definitions to check.
+enum ChecksDefinitions: SearchKind {
+    static var checks: Bool { true }
+}
+
+/// A search of an index that has none.
+enum ChecksNothing: SearchKind {
+    static var checks: Bool { false }
 }
