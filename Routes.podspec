@@ -22,6 +22,26 @@ Pod::Spec.new do |s|
   s.watchos.deployment_target  = '6.0'
   s.visionos.deployment_target = '1.0'
 
-  s.source_files     = 'Sources/Routes/**/*.swift'
   s.frameworks       = 'Foundation'
+
+  # Two subspecs, as Package.swift has two products. CocoaPods compiles the subspecs a target
+  # uses into ONE module, Routes: the tools' sources then compile without `import Routes`
+  # (ROUTES_ONE_MODULE), and `package` declarations need a package name, as SwiftPM gives one.
+  s.pod_target_xcconfig = {
+    'SWIFT_ACTIVE_COMPILATION_CONDITIONS' => '$(inherited) ROUTES_ONE_MODULE',
+    'OTHER_SWIFT_FLAGS' => '$(inherited) -package-name Routes',
+  }
+  s.default_subspecs = 'Core'
+
+  # What an app links: `pod 'Routes'`.
+  s.subspec 'Core' do |core|
+    core.source_files = 'Sources/Routes/**/*.swift'
+  end
+
+  # The tools, for an app's test target, debug builds and build scripts (SwiftPM's RoutesTesting):
+  # `pod 'Routes/Testing'`; they come with `import Routes`.
+  s.subspec 'Testing' do |testing|
+    testing.dependency 'Routes/Core'
+    testing.source_files = 'Sources/RoutesTesting/**/*.swift'
+  end
 end

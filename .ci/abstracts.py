@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
 """Fails when a public symbol has no doc comment, or an abstract longer than 150 characters.
 
-    python3 .ci/abstracts.py [symbol-graph-dir]     # default .build-docs/symbol-graphs
+    python3 .ci/abstracts.py [symbol-graph-dir]     # default .build-docs/symbol-graphs/both
     python3 .ci/abstracts.py --list                  # every abstract, longest first (no check)
 
-Reads the symbol graphs that `bash .ci/docs.sh` writes (public symbols only). The abstract is the
+Reads the symbol graphs that `bash .ci/docs.sh` writes (public symbols only, of both modules,
+Routes and RoutesTesting). The abstract is the
 first paragraph of a symbol's `///` comment: DocC shows it in the large font at the top of the
 symbol's page and under the symbol's name in every topic list, so it is one sentence that says
 what the symbol does; details belong in the discussion below it. It is measured as the page
 shows it: ``Type/member`` links as the member's name (without a `-abc12` disambiguation),
 `code` and [links](url) as their text, *emphasis* without its asterisks.
 Not checked: members the compiler synthesizes from a protocol's extension (`hashValue` of an
-option set), which show the protocol's documentation, and documentation of other modules
-(`URL.!=`).
+option set), which show the protocol's documentation, documentation of other modules
+(`URL.!=`), and RoutesTesting's extension blocks of Routes' types, which have no comment of
+their own (their pages show the extended type).
 """
 import glob
 import json
@@ -24,7 +26,7 @@ LIMIT = 150
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 arguments = [a for a in sys.argv[1:] if not a.startswith("--")]
 listing = "--list" in sys.argv
-folder = arguments[0] if arguments else os.path.join(root, ".build-docs", "symbol-graphs")
+folder = arguments[0] if arguments else os.path.join(root, ".build-docs", "symbol-graphs", "both")
 graphs = sorted(glob.glob(os.path.join(folder, "Routes*.symbols.json")))
 if not graphs:
     sys.exit(f"abstracts: no symbol graph in {folder} (run bash .ci/docs.sh first)")
@@ -58,12 +60,12 @@ problems, found, seen = [], [], set()
 for path in graphs:
     for symbol in json.load(open(path, encoding="utf-8"))["symbols"]:
         precise = symbol["identifier"]["precise"]
-        if "::SYNTHESIZED::" in precise or precise in seen:
+        if "::SYNTHESIZED::" in precise or precise in seen or symbol["kind"]["identifier"] == "swift.extension":
             continue
         seen.add(precise)
         name = "/".join(symbol["pathComponents"])
         comment = symbol.get("docComment")
-        if comment and comment.get("module", "Routes") != "Routes":
+        if comment and comment.get("module", "Routes") not in ("Routes", "RoutesTesting"):
             continue
         where = ""
         if comment and comment.get("uri") and comment["lines"]:

@@ -1,8 +1,14 @@
 #!/usr/bin/env python3
 """Checks that Routes.podspec agrees with Package.swift: version, Swift version, the deployment
 target of each of the five platforms (and no other), the CocoaPods version that visionOS needs,
-an author without a placeholder e-mail, and source files. (`pod lib lint` itself needs macOS; this
-runs anywhere.)"""
+an author without a placeholder e-mail, and the subspecs: one per library product (`Core` for
+`Routes`, the default subspec; `Testing` for `RoutesTesting`, depending on `Core` as the product's
+target depends on `Routes`), each with its target's source files and nothing compiled twice. The
+subspecs compile into one module, so the podspec must set ROUTES_ONE_MODULE (the tools' sources
+then leave out `import Routes`, which every one of them must guard with it) and a package name
+(`package` declarations). Fuzz/build.sh compiles both folders that way, with zero warnings.
+(`pod lib lint` itself needs macOS; this runs anywhere.)"""
+import glob
 import re
 import subprocess
 import sys
@@ -77,9 +83,66 @@ for email in re.findall(r"[\w.+-]+@[\w.-]+", podspec):
     ):
         problems.append(f"the podspec has a placeholder e-mail, {email}")
 
-# Sources: the podspec glob must be the library target's folder.
-if "Sources/Routes/**/*.swift" not in (pod("source_files") or ""):
-    problems.append(f"source_files {pod('source_files')} is not Sources/Routes/**/*.swift")
+# Subspecs: one per library product of Package.swift, each compiling its target's folder.
+SUBSPECS = {"Routes": "Core", "RoutesTesting": "Testing"}
+products = re.findall(r'\.library\(\s*name:\s*"(\w+)",\s*targets:\s*\["(\w+)"\]\s*\)', manifest)
+if sorted(name for name, _ in products) != sorted(SUBSPECS):
+    problems.append(f"Package.swift's library products are {products}; the podspec has subspecs for {sorted(SUBSPECS)}")
+# Each subspec's block: `s.subspec 'Name' do |x|` up to its `end` (indented two spaces).
+blocks = {
+    name: body for name, body in re.findall(r"s\.subspec\s+'(\w+)'\s+do\s+\|\w+\|(.*?)\n  end", podspec, re.S)
+}
+for extra in sorted(set(blocks) - set(SUBSPECS.values())):
+    problems.append(f"the podspec has a subspec {extra!r} that no product of Package.swift has")
+
+
+def target_dependencies(target):
+    match = re.search(r'\.target\(\s*name:\s*"%s",(.*?)\n        \)' % re.escape(target), manifest, re.S)
+    if not match:
+        return None
+    listed = re.search(r"dependencies:\s*\[([^\]]*)\]", match.group(1))
+    return re.findall(r'"(\w+)"', listed.group(1)) if listed else []
+
+
+for product, target in products:
+    subspec = SUBSPECS.get(product)
+    if subspec is None:
+        continue
+    body = blocks.get(subspec)
+    if body is None:
+        problems.append(f"the podspec has no subspec {subspec!r} for the product {product}")
+        continue
+    files = re.findall(r"\.source_files\s*=\s*'([^']*)'", body)
+    if files != [f"Sources/{target}/**/*.swift"]:
+        problems.append(f"subspec {subspec}'s source_files {files} is not ['Sources/{target}/**/*.swift']")
+    dependencies = target_dependencies(target)
+    if dependencies is None:
+        problems.append(f"Package.swift has no target {target} for the product {product}")
+        continue
+    expected = sorted(f"Routes/{SUBSPECS[p]}" for p, t in products if t in dependencies)
+    declared = sorted(re.findall(r"\.dependency\s+'([^']*)'", body))
+    if declared != expected:
+        problems.append(f"subspec {subspec} depends on {declared}; its target {target} depends on {expected}")
+default = re.findall(r"'([^']*)'", pod("default_subspecs") or pod("default_subspec") or "")
+if default != ["Core"]:
+    problems.append(f"default_subspecs {default} is not ['Core']: `pod 'Routes'` must be what an app links")
+if pod("source_files"):
+    problems.append("the podspec sets source_files outside its subspecs: those files would be compiled twice")
+
+# One module: the tools' sources compile without `import Routes`, and `package` needs a name.
+xcconfig = podspec[podspec.find("pod_target_xcconfig"):]
+xcconfig = xcconfig[: xcconfig.find("}") + 1]
+if not re.search(r"'SWIFT_ACTIVE_COMPILATION_CONDITIONS'\s*=>\s*'[^']*\bROUTES_ONE_MODULE\b", xcconfig):
+    problems.append("pod_target_xcconfig does not add ROUTES_ONE_MODULE to SWIFT_ACTIVE_COMPILATION_CONDITIONS")
+if not re.search(r"'OTHER_SWIFT_FLAGS'\s*=>\s*'[^']*-package-name\s+\w+", xcconfig):
+    problems.append("pod_target_xcconfig does not pass -package-name in OTHER_SWIFT_FLAGS")
+for path in sorted(glob.glob("Sources/RoutesTesting/**/*.swift", recursive=True)):
+    text = open(path).read()
+    for match in re.finditer(r"^[ \t]*(?:@[\w()]+[ \t]+)*import[ \t]+Routes\b", text, re.M):
+        guard = text.rfind("#if", 0, match.start())
+        if guard < 0 or not text.startswith("#if !ROUTES_ONE_MODULE", guard) or "#endif" in text[guard : match.start()]:
+            line = text.count("\n", 0, match.start()) + 1
+            problems.append(f"{path}:{line} imports Routes outside `#if !ROUTES_ONE_MODULE`")
 if re.search(r"dependencies:\s*\[\s*\.package", manifest) or ".package(url" in manifest:
     problems.append("Package.swift declares package dependencies; the library must have none")
 
@@ -90,5 +153,6 @@ if problems:
     sys.exit(1)
 print(
     f"podspec OK: version {version}, Swift {swift_versions[0]}, {', '.join(platforms)} at Package.swift's "
-    "deployment targets, Sources/Routes/**/*.swift"
+    "deployment targets; subspecs Core (default, Sources/Routes) and Testing (Sources/RoutesTesting, "
+    "on Core), one module with ROUTES_ONE_MODULE and a package name"
 )

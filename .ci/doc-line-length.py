@@ -6,9 +6,10 @@
 The DocC page shows about 76 characters of a listing; the rest of a longer line hides behind a
 horizontal scrollbar, where a reader does not see it. Checked:
 - every fenced listing (```swift, ```text, ```sh, ```json...) of the articles under
-  Sources/Routes/Routes.docc, its lines counted after the fence's own indentation;
-- every fenced listing in the `///` doc comments of Sources/Routes, its lines counted after `///`
-  and one space (DocC renders them on the symbol's page the same way).
+  Sources/Routes/Routes.docc and Sources/RoutesTesting/RoutesTesting.docc, its lines counted after
+  the fence's own indentation;
+- every fenced listing in the `///` doc comments of Sources/Routes and Sources/RoutesTesting, its
+  lines counted after `///` and one space (DocC renders them on the symbol's page the same way).
 Characters are counted as Unicode scalars, as the page shows them (an emoji counts once).
 """
 import glob
@@ -59,9 +60,10 @@ def doc_comments(path):
 
 
 long_lines = []
-for path in sorted(glob.glob("Sources/Routes/Routes.docc/**/*.md", recursive=True)):
+MODULES = ("Routes", "RoutesTesting")
+for path in sorted(p for m in MODULES for p in glob.glob(f"Sources/{m}/{m}.docc/**/*.md", recursive=True)):
     long_lines += [(path, n, t) for n, t in articles(path) if len(t.rstrip()) > LIMIT]
-for path in sorted(glob.glob("Sources/Routes/**/*.swift", recursive=True)):
+for path in sorted(p for m in MODULES for p in glob.glob(f"Sources/{m}/**/*.swift", recursive=True)):
     long_lines += [(path, n, t) for n, t in doc_comments(path) if len(t.rstrip()) > LIMIT]
 
 for path, number, text in long_lines:

@@ -202,7 +202,7 @@ def main():
     origin = root[:len(root) - len(base)]
     results, landed = asyncio.run(render_all(
         pages, root, args.chromium, args.jobs, args.width, args.timeout))
-    module = min(pages, key=len)  # /documentation/routes
+    module = "/documentation/routes"  # the Routes module's page (the site has RoutesTesting's too)
     if landed.rstrip("/") != base + module:
         problems.append((base + "/", f"the site root does not lead to {module}: {landed}"))
 

@@ -13,7 +13,10 @@
 #   any other name is a source file of a library target (declarations only, as in an app).
 # - Function body: every other block is statements for the body of a function on the main actor
 #   that may throw: it goes into `@MainActor func example<N>() throws { ... }`, in a file that
-#   imports Foundation and Routes. It may declare local types and its own `let router`.
+#   imports Foundation and Routes, and RoutesTesting too when the Markdown file is RoutesTesting's
+#   (its path has a `RoutesTesting` folder: its DocC catalog, the listings of its symbols): the
+#   tools are called from a test target, which links both products. It may declare local types
+#   and its own `let router`.
 #   Such a block must not `import` anything: a block with an import and no file-name comment
 #   fails, so that no block is silently compiled as a file.
 # - Blocks fenced as ```text, ```sh (anything but ```swift) are not Swift and are skipped.
@@ -100,7 +103,8 @@ for path in files:
                                 "has no file-name comment: start it with `// Name.swift` (a whole "
                                 "file) or drop the import (the body of a function)")
             kind, source = "body", "Example.swift"
-            text = ["import Foundation", "import Routes", "",
+            testing = "RoutesTesting" in os.path.dirname(os.path.relpath(path, root)).split(os.sep)
+            text = ["import Foundation", "import Routes"] + (["import RoutesTesting"] if testing else []) + ["",
                     f"@MainActor private func example{number}() throws {{", location] + body + \
                    ["#sourceLocation()", "}", ""]
         os.makedirs(os.path.join(package, "Sources", name))
@@ -111,7 +115,8 @@ if unmarked:
     sys.exit("\n".join(unmarked))
 
 identity = os.path.basename(root.rstrip("/"))
-products = f'[.product(name: "Routes", package: {json.dumps(identity)})]'
+products = (f'[.product(name: "Routes", package: {json.dumps(identity)}), '
+            f'.product(name: "RoutesTesting", package: {json.dumps(identity)})]')
 with open(os.path.join(package, "Package.swift"), "w", encoding="utf-8") as file:
     file.write("\n".join([
         "// swift-tools-version:6.0",

@@ -9,8 +9,9 @@ as the pages show them), written into one Markdown file per source file under
 scratch folder of the articles' listings, so that the library is built once for both) with the convention of the
 articles and the README: a listing that starts with a file-name comment (`// AppRoutes.swift`) is
 a whole file; any other listing is the body of an `@MainActor` function that may throw, in a file
-that imports Foundation and Routes. Unlike the README's, a listing here must compile without a
-warning, except that a value is unused (the compiler's `no-usage` group): a listing shows a value
+that imports Foundation and Routes (and RoutesTesting for the listings of Sources/RoutesTesting,
+written in a RoutesTesting folder, which .ci/readme-examples.sh reads so). Unlike the README's, a
+listing here must compile without a warning, except that a value is unused (the compiler's `no-usage` group): a listing shows a value
 by writing its expression with the value in a comment, `router.canRoute(to: url)  // true`.
 Errors and warnings are reported at the line of the `///` comment.
 
@@ -27,7 +28,7 @@ import sys
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 os.chdir(root)
-graphs = sorted(glob.glob(".build-docs/symbol-graphs/Routes*.symbols.json"))
+graphs = sorted(glob.glob(".build-docs/symbol-graphs/both/Routes*.symbols.json"))
 out = os.path.join(root, ".build-docs", "symbol-listings")
 
 # name -> the lines that declare it, for a function-body listing that uses the name without
@@ -81,6 +82,7 @@ FILE_PRELUDE = {
     "TypedRoute.swift": TYPED,
     "TypedRoute+Registration.swift": TYPED,
     "TypedRoute+Building.swift": TYPED,
+    "TypedRoute+RoundTrip.swift": TYPED,
     "URLBuilding.swift": {"error": GIVEN + ["let error: URLBuildingError = given()"]},
     "RoutePatternError.swift": {"error": GIVEN + ["let error: RoutePatternError = given()"]},
     "RouteLint.swift": {"warning": GIVEN + ["let warning: RouteLintWarning = given()"]},
@@ -119,14 +121,15 @@ def uses(body, name):
 
 
 if not graphs:
-    sys.exit("symbol-listings: no symbol graph in .build-docs/symbol-graphs (run bash .ci/docs.sh)")
+    sys.exit("symbol-listings: no symbol graph in .build-docs/symbol-graphs/both (run bash .ci/docs.sh)")
 
 # (source file, first line of the listing's content (1-based), content lines)
 listings, seen = [], set()
 for path in graphs:
     for symbol in json.load(open(path, encoding="utf-8"))["symbols"]:
         comment = symbol.get("docComment")
-        if not comment or comment.get("module", "Routes") != "Routes" or not comment.get("uri"):
+        if not comment or comment.get("module", "Routes") not in ("Routes", "RoutesTesting") \
+                or not comment.get("uri"):
             continue
         source = os.path.relpath(comment["uri"].removeprefix("file://"), root)
         lines = comment["lines"]
@@ -148,14 +151,15 @@ for path in graphs:
                 listings.append((source, first, body))
 
 
-os.makedirs(out, exist_ok=True)
-for old in glob.glob(os.path.join(out, "*.md")):
+os.makedirs(os.path.join(out, "RoutesTesting"), exist_ok=True)
+for old in glob.glob(os.path.join(out, "**", "*.md"), recursive=True):
     os.remove(old)
 # Markdown line -> (source file, line): to report the compiler's messages at the `///` line.
 where, markdown_files, prelude_used = {}, {}, 0
 for source, first, body in listings:
     name = re.sub(r"\W", "", os.path.splitext(os.path.basename(source))[0]) + ".md"
-    path = os.path.join(out, name)
+    folder = "RoutesTesting" if source.startswith("Sources/RoutesTesting/") else ""
+    path = os.path.join(out, folder, name)
     lines = markdown_files.setdefault(path, [f"<!-- The ```swift listings of {source}'s `///` comments,"
                                             " written by .ci/symbol-listings.py. -->", ""])
     whole_file = re.match(r"^\s*//\s*[A-Za-z_][\w+-]*\.swift\b", next((l for l in body if l.strip()), ""))

@@ -4,7 +4,8 @@
 
     python3 .ci/uncurated.py [archive]     # default .build-docs/Routes.doccarchive; exit 1 if any
 
-Reads the rendered pages of the archive that `bash .ci/docs.sh` writes: a symbol page's topic
+Reads the rendered pages of the archive that `bash .ci/docs.sh` writes (both modules, Routes and
+RoutesTesting, and RoutesTesting's pages of the Routes types it extends): a symbol page's topic
 sections marked `"generated": true` are the automatic groups. Not counted: "Default
 Implementations" (the members a protocol's extension gives, `!=` of Equatable), which DocC
 groups by protocol on a page of their own; the pages of those groups are skipped too.
@@ -16,8 +17,9 @@ import sys
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 archive = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, ".build-docs", "Routes.doccarchive")
-pages = sorted(glob.glob(os.path.join(archive, "data", "documentation", "routes", "**", "*.json"),
-                         recursive=True))
+pages = sorted(path for module in ("routes", "routestesting")
+               for path in glob.glob(os.path.join(archive, "data", "documentation", module, "**", "*.json"),
+                                     recursive=True))
 if not pages:
     sys.exit(f"uncurated: no rendered page in {archive} (run bash .ci/docs.sh first)")
 found, symbols = [], 0
@@ -32,7 +34,7 @@ for path in pages:
             continue
         for identifier in section["identifiers"]:
             found.append(f"{title}: {section.get('title')}: "
-                         f"{identifier.removeprefix('doc://routes.Routes/documentation/Routes/')}")
+                         f"{identifier.removeprefix('doc://routes.Routes/documentation/')}")
 if found:
     print("\n".join(found))
 print(f"uncurated: {len(found)} members in automatic topic groups, on {symbols} symbol pages")

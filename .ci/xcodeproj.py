@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Routes.xcodeproj: generated from the file tree, and checked against it.
 
-After adding, moving, renaming or deleting a file under Sources/Routes, or changing a deployment
-target in Package.swift or the version in Routes.podspec, run the one command
+After adding, moving, renaming or deleting a file under Sources/Routes or Sources/RoutesTesting, or
+changing a deployment target in Package.swift or the version in Routes.podspec, run the one command
 
     python3 .ci/xcodeproj.py generate
 
@@ -10,11 +10,15 @@ and commit Routes.xcodeproj with the change. Never edit the project by hand: the
 rewrites it.
 
 The project exists for Carthage (which builds only from an Xcode project's shared schemes) and for
-anyone who drags it into a workspace. It has one framework target, `Routes`, that compiles every
-.swift file under Sources/Routes (except inside a .docc catalog) and nothing else, for iOS, macOS,
+anyone who drags it into a workspace. It has two framework targets, as Package.swift has two
+library products: `Routes`, which compiles every .swift file under Sources/Routes (except inside a
+.docc catalog) and nothing else, and `RoutesTesting`, which compiles those under
+Sources/RoutesTesting, depends on `Routes` and links Routes.framework. Both build for iOS, macOS,
 tvOS, watchOS and visionOS (devices and simulators) at Package.swift's deployment targets, in Swift
-6, with library evolution on; and a shared scheme, `Routes`, that builds it. The DocC catalog is in
-the project navigator as a folder reference and in no build phase.
+6, with library evolution on, with the package name `Routes` (SWIFT_PACKAGE_NAME: RoutesTesting
+uses Routes' `package` declarations, as SwiftPM compiles them); each has a shared scheme of its
+name that builds it. The DocC catalogs are in the project navigator as folder references and in no
+build phase.
 
 Commands:
     generate   rewrite Routes.xcodeproj/project.pbxproj and the shared scheme from the file tree.
@@ -22,17 +26,19 @@ Commands:
                lines of the files that moved.
     check      read the project with an independent parser (PyPI's pbxproj, pinned in
                .ci/requirements.txt) and the scheme with xml.etree, and fail, naming each
-               difference, when the project's source list and Sources/Routes differ, when the target
-               is not a framework or lacks a platform, a deployment target or a required setting,
-               or when the shared scheme does not build the target.
-    interface  compile the project's source list as Xcode does with BUILD_LIBRARY_FOR_DISTRIBUTION
-               (library evolution, a verified .swiftinterface). Needs swiftc; runs on Linux.
+               difference, when a target's source list and its folder differ, when a target is not
+               a framework or lacks a platform, a deployment target or a required setting, when
+               RoutesTesting does not depend on Routes and link it, or when a shared scheme does
+               not build its target.
+    interface  compile each target's source list as Xcode does with BUILD_LIBRARY_FOR_DISTRIBUTION
+               (library evolution, a verified .swiftinterface), RoutesTesting against the Routes
+               module just built, with the package name. Needs swiftc; runs on Linux.
     selftest   generate a project in a temporary copy of the tree, then break it in several ways and
                confirm that `check` fails each time, naming the difference.
 
 CI runs `check`, `interface` and `selftest`. On macOS, `xcodebuild -project Routes.xcodeproj
--scheme Routes` and `carthage build --no-skip-current --use-xcframeworks` build the project for real:
-Linux cannot.
+-scheme Routes` (and `-scheme RoutesTesting`) and `carthage build --no-skip-current
+--use-xcframeworks` build the project for real: Linux cannot.
 """
 import functools
 import hashlib
@@ -46,14 +52,31 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = "Sources/Routes"
 PROJECT = "Routes.xcodeproj"
 PBXPROJ = PROJECT + "/project.pbxproj"
-SCHEME = PROJECT + "/xcshareddata/xcschemes/Routes.xcscheme"
-TARGET = "Routes"
-PRODUCT = "Routes.framework"
 FRAMEWORK_TYPE = "com.apple.product-type.framework"
-BUNDLE_IDENTIFIER = "io.github.routes-swift.Routes"
+# The package name that `package` declarations need (SwiftPM's: the package's name).
+PACKAGE_NAME = "Routes"
+# The framework targets, in order: each compiles the .swift files of its folder and depends on
+# (and links) the targets it names, as in Package.swift.
+TARGETS = {
+    "Routes": {"sources": "Sources/Routes", "dependencies": []},
+    "RoutesTesting": {"sources": "Sources/RoutesTesting", "dependencies": ["Routes"]},
+}
+SOURCES = [spec["sources"] for spec in TARGETS.values()]
+
+
+def product_of(name):
+    return f"{name}.framework"
+
+
+def scheme_of(name):
+    return f"{PROJECT}/xcshareddata/xcschemes/{name}.xcscheme"
+
+
+def bundle_identifier_of(name):
+    return f"io.github.routes-swift.{name}"
+
 SWIFT_VERSION = "6.0"
 XCODE_VERSION = "1600"  # Xcode 16: the first with Swift 6 language mode
 
@@ -75,6 +98,7 @@ REQUIRED_SETTINGS = {
     "GENERATE_INFOPLIST_FILE": "YES",
     "SDKROOT": "auto",
     "SKIP_INSTALL": "NO",
+    "SWIFT_PACKAGE_NAME": PACKAGE_NAME,
     "SWIFT_VERSION": SWIFT_VERSION,
 }
 
@@ -87,9 +111,12 @@ class Problem(Exception):
 # What the file tree says.
 
 
-def swift_files(root):
-    """Every .swift file under Sources/Routes, as a sorted list of repository-relative paths."""
-    base = root / SOURCES
+def swift_files(root, folder=None):
+    """Every .swift file under a target's folder (all targets' without one), as a sorted list of
+    repository-relative paths."""
+    if folder is None:
+        return sorted(path for sources in SOURCES for path in swift_files(root, sources))
+    base = root / folder
     found = []
     for path in base.rglob("*.swift"):
         parts = path.relative_to(base).parts
@@ -102,8 +129,9 @@ def swift_files(root):
 
 
 def docc_catalogs(root):
-    base = root / SOURCES
-    return sorted(p.relative_to(root).as_posix() for p in base.rglob("*.docc") if p.is_dir())
+    return sorted(
+        p.relative_to(root).as_posix() for folder in SOURCES for p in (root / folder).rglob("*.docc") if p.is_dir()
+    )
 
 
 def deployment_targets(root):
@@ -205,7 +233,7 @@ def project_settings(configuration):
     return settings
 
 
-def target_settings(targets, version):
+def target_settings(name, targets, version):
     settings = {
         "APPLICATION_EXTENSION_API_ONLY": "YES",
         "CODE_SIGN_IDENTITY": "",
@@ -225,7 +253,7 @@ def target_settings(targets, version):
             "@loader_path/Frameworks",
         ],
         "MARKETING_VERSION": version,
-        "PRODUCT_BUNDLE_IDENTIFIER": BUNDLE_IDENTIFIER,
+        "PRODUCT_BUNDLE_IDENTIFIER": bundle_identifier_of(name),
         "PRODUCT_NAME": "$(TARGET_NAME)",
         "SUPPORTED_PLATFORMS": " ".join(SDKS),
         "SUPPORTS_MACCATALYST": "NO",
@@ -239,6 +267,7 @@ def target_settings(targets, version):
 
 
 def pbxproj_text(files, catalogs, targets, version):
+    """The project text, and {target name: its object ID}."""
     objects = {}  # id -> (isa, comment, fields, inline)
 
     def add(ident, comment, fields, inline=False):
@@ -247,12 +276,12 @@ def pbxproj_text(files, catalogs, targets, version):
         objects[ident] = (fields["isa"], comment, fields, inline)
         return Ref(ident, comment)
 
-    # Groups mirror the folders under Sources/Routes; a folder's children are its sub-folders, then
-    # its files, each sorted by name.
-    folders = {"Sources", SOURCES}
+    # Groups mirror the folders under each target's folder; a folder's children are its
+    # sub-folders, then its files, each sorted by name.
+    folders = {"Sources"} | set(SOURCES)
     for path in files + catalogs:
         parent = Path(path).parent
-        while parent.as_posix().startswith(SOURCES):
+        while parent.as_posix() != "Sources":
             folders.add(parent.as_posix())
             parent = parent.parent
     children = {folder: [] for folder in folders}
@@ -286,18 +315,20 @@ def pbxproj_text(files, catalogs, targets, version):
             },
             inline=True,
         )
-    product = add(
-        object_id("product", PRODUCT),
-        PRODUCT,
-        {
-            "isa": "PBXFileReference",
-            "explicitFileType": "wrapper.framework",
-            "includeInIndex": "0",
-            "path": PRODUCT,
-            "sourceTree": "BUILT_PRODUCTS_DIR",
-        },
-        inline=True,
-    )
+    products = {}
+    for name in TARGETS:
+        products[name] = add(
+            object_id("product", product_of(name)),
+            product_of(name),
+            {
+                "isa": "PBXFileReference",
+                "explicitFileType": "wrapper.framework",
+                "includeInIndex": "0",
+                "path": product_of(name),
+                "sourceTree": "BUILT_PRODUCTS_DIR",
+            },
+            inline=True,
+        )
 
     def group_ref(folder):
         return Ref(object_id("group", folder), Path(folder).name)
@@ -310,41 +341,23 @@ def pbxproj_text(files, catalogs, targets, version):
             Path(folder).name,
             {"isa": "PBXGroup", "children": refs, "path": Path(folder).name, "sourceTree": "<group>"},
         )
-    products = add(
+    products_group = add(
         object_id("group", "<products>"),
         "Products",
-        {"isa": "PBXGroup", "children": [product], "name": "Products", "sourceTree": "<group>"},
+        {"isa": "PBXGroup", "children": list(products.values()), "name": "Products", "sourceTree": "<group>"},
     )
     main_group = add(
         object_id("group", "<main>"),
         None,
-        {"isa": "PBXGroup", "children": [group_ref("Sources"), products], "sourceTree": "<group>"},
+        {"isa": "PBXGroup", "children": [group_ref("Sources"), products_group], "sourceTree": "<group>"},
     )
 
-    build_files = []
-    for path in files:
-        name = Path(path).name
-        build_files.append(
-            add(
-                object_id("build", path),
-                f"{name} in Sources",
-                {"isa": "PBXBuildFile", "fileRef": file_refs[path]},
-                inline=True,
-            )
-        )
-
-    def phase(isa, name, files):
+    def phase(isa, target, name, files):
         return add(
-            object_id("phase", name),
+            object_id("phase", target, name),
             name,
             {"isa": isa, "buildActionMask": "2147483647", "files": files, "runOnlyForDeploymentPostprocessing": "0"},
         )
-
-    phases = [
-        phase("PBXSourcesBuildPhase", "Sources", build_files),
-        phase("PBXFrameworksBuildPhase", "Frameworks", []),
-        phase("PBXResourcesBuildPhase", "Resources", []),
-    ]
 
     def configuration_list(owner, label, settings_for):
         configurations = [
@@ -366,26 +379,77 @@ def pbxproj_text(files, catalogs, targets, version):
             },
         )
 
-    target_id = object_id("target", TARGET)
-    target = add(
-        target_id,
-        TARGET,
-        {
-            "isa": "PBXNativeTarget",
-            "buildConfigurationList": configuration_list(
-                "target", f'PBXNativeTarget "{TARGET}"', lambda _: target_settings(targets, version)
-            ),
-            "buildPhases": phases,
-            "buildRules": [],
-            "dependencies": [],
-            "name": TARGET,
-            "productName": TARGET,
-            "productReference": product,
-            "productType": FRAMEWORK_TYPE,
-        },
-    )
+    project_id = object_id("project")
+    target_ids = {name: object_id("target", name) for name in TARGETS}
+    native_targets = []
+    for name, spec in TARGETS.items():
+        build_files = []
+        for path in files:
+            if not path.startswith(spec["sources"] + "/"):
+                continue
+            build_files.append(
+                add(
+                    object_id("build", path),
+                    f"{Path(path).name} in Sources",
+                    {"isa": "PBXBuildFile", "fileRef": file_refs[path]},
+                    inline=True,
+                )
+            )
+        linked = [
+            add(
+                object_id("build", name, product_of(dependency)),
+                f"{product_of(dependency)} in Frameworks",
+                {"isa": "PBXBuildFile", "fileRef": products[dependency]},
+                inline=True,
+            )
+            for dependency in spec["dependencies"]
+        ]
+        dependencies = []
+        for dependency in spec["dependencies"]:
+            proxy = add(
+                object_id("proxy", name, dependency),
+                "PBXContainerItemProxy",
+                {
+                    "isa": "PBXContainerItemProxy",
+                    "containerPortal": Ref(project_id, "Project object"),
+                    "proxyType": "1",
+                    "remoteGlobalIDString": target_ids[dependency],
+                    "remoteInfo": dependency,
+                },
+            )
+            dependencies.append(
+                add(
+                    object_id("dependency", name, dependency),
+                    "PBXTargetDependency",
+                    {"isa": "PBXTargetDependency", "target": Ref(target_ids[dependency], dependency), "targetProxy": proxy},
+                )
+            )
+        native_targets.append(
+            add(
+                target_ids[name],
+                name,
+                {
+                    "isa": "PBXNativeTarget",
+                    "buildConfigurationList": configuration_list(
+                        f"target {name}", f'PBXNativeTarget "{name}"',
+                        lambda _, name=name: target_settings(name, targets, version),
+                    ),
+                    "buildPhases": [
+                        phase("PBXSourcesBuildPhase", name, "Sources", build_files),
+                        phase("PBXFrameworksBuildPhase", name, "Frameworks", linked),
+                        phase("PBXResourcesBuildPhase", name, "Resources", []),
+                    ],
+                    "buildRules": [],
+                    "dependencies": dependencies,
+                    "name": name,
+                    "productName": name,
+                    "productReference": products[name],
+                    "productType": FRAMEWORK_TYPE,
+                },
+            )
+        )
     root_object = add(
-        object_id("project"),
+        project_id,
         "Project object",
         {
             "isa": "PBXProject",
@@ -393,18 +457,18 @@ def pbxproj_text(files, catalogs, targets, version):
                 "BuildIndependentTargetsInParallel": "1",
                 "LastSwiftUpdateCheck": XCODE_VERSION,
                 "LastUpgradeCheck": XCODE_VERSION,
-                "TargetAttributes": {target_id: {"CreatedOnToolsVersion": "16.0"}},
+                "TargetAttributes": {ident: {"CreatedOnToolsVersion": "16.0"} for ident in target_ids.values()},
             },
-            "buildConfigurationList": configuration_list("project", f'PBXProject "{TARGET}"', project_settings),
+            "buildConfigurationList": configuration_list("project", 'PBXProject "Routes"', project_settings),
             "compatibilityVersion": "Xcode 14.0",
             "developmentRegion": "en",
             "hasScannedForEncodings": "0",
             "knownRegions": ["en", "Base"],
             "mainGroup": main_group,
-            "productRefGroup": products,
+            "productRefGroup": products_group,
             "projectDirPath": "",
             "projectRoot": "",
-            "targets": [target],
+            "targets": native_targets,
         },
     )
 
@@ -418,15 +482,15 @@ def pbxproj_text(files, catalogs, targets, version):
             out.append(f"\t\t{Ref(ident, comment)} = {body};")
         out.append(f"/* End {isa} section */")
     out += ["\t};", f"\trootObject = {root_object};", "}", ""]
-    return "\n".join(out), target_id
+    return "\n".join(out), target_ids
 
 
-def scheme_text(target_id):
+def scheme_text(name, target_id):
     reference = f"""<BuildableReference
                BuildableIdentifier = "primary"
                BlueprintIdentifier = "{target_id}"
-               BuildableName = "{PRODUCT}"
-               BlueprintName = "{TARGET}"
+               BuildableName = "{product_of(name)}"
+               BlueprintName = "{name}"
                ReferencedContainer = "container:{PROJECT}">
             </BuildableReference>"""
     return f"""<?xml version="1.0" encoding="UTF-8"?>
@@ -487,12 +551,14 @@ def scheme_text(target_id):
 
 def generate(root):
     files, catalogs = swift_files(root), docc_catalogs(root)
-    if not files:
-        raise Problem(f"no .swift files under {SOURCES}")
-    text, target_id = pbxproj_text(files, catalogs, deployment_targets(root), podspec_version(root))
-    (root / SCHEME).parent.mkdir(parents=True, exist_ok=True)
+    for name, spec in TARGETS.items():
+        if not swift_files(root, spec["sources"]):
+            raise Problem(f"no .swift files under {spec['sources']} for target {name}")
+    text, target_ids = pbxproj_text(files, catalogs, deployment_targets(root), podspec_version(root))
+    for name, ident in target_ids.items():
+        (root / scheme_of(name)).parent.mkdir(parents=True, exist_ok=True)
+        (root / scheme_of(name)).write_text(scheme_text(name, ident))
     (root / PBXPROJ).write_text(text)
-    (root / SCHEME).write_text(scheme_text(target_id))
     return files
 
 
@@ -526,7 +592,8 @@ def as_list(value):
 
 
 def read_project(root):
-    """The project as the check sees it, through pbxproj: (objects, target or None, problems)."""
+    """The project as the check sees it, through pbxproj: (project, objects, root object,
+    {target name: target, for each of TARGETS that the project has}, problems)."""
     XcodeProject = load_pbxproj()
     path = root / PBXPROJ
     if not path.is_file():
@@ -541,10 +608,10 @@ def read_project(root):
     targets = [objects[t] for t in as_list(root_object["targets"])]
     native = [t for t in targets if t is not None and t.isa == "PBXNativeTarget"]
     names = [t["name"] for t in native]
-    if names != [TARGET]:
-        problems.append(f"the project's targets are {names}; it must have one target, {TARGET!r}")
-    target = next((t for t in native if t["name"] == TARGET), None)
-    return project, objects, root_object, target, problems
+    if names != list(TARGETS):
+        problems.append(f"the project's targets are {names}; it must have the targets {list(TARGETS)}")
+    found = {name: next((t for t in native if t["name"] == name), None) for name in TARGETS}
+    return project, objects, root_object, {name: t for name, t in found.items() if t is not None}, problems
 
 
 def parents_of(objects):
@@ -575,15 +642,16 @@ def file_path(objects, parent, reference):
 def compiled_files(objects, target, problems):
     """The paths the target's Sources phase compiles, in order (duplicates kept)."""
     parent = parents_of(objects)
+    name = target["name"]
     phases = [objects[p] for p in as_list(target["buildPhases"])]
     sources = [p for p in phases if p is not None and p.isa == "PBXSourcesBuildPhase"]
     if len(sources) != 1:
-        problems.append(f"target {TARGET} has {len(sources)} Sources build phases; it must have one")
+        problems.append(f"target {name} has {len(sources)} Sources build phases; it must have one")
     for other in phases:
-        if other is not None and other.isa != "PBXSourcesBuildPhase" and as_list(other["files"]):
-            problems.append(
-                f"target {TARGET}'s {other.isa} has files; the framework must build from its sources only"
-            )
+        if other is None or other.isa in ("PBXSourcesBuildPhase", "PBXFrameworksBuildPhase"):
+            continue
+        if as_list(other["files"]):
+            problems.append(f"target {name}'s {other.isa} has files; the framework must build from its sources only")
     paths = []
     for phase in sources:
         for build_file_id in as_list(phase["files"]):
@@ -601,6 +669,35 @@ def compiled_files(objects, target, problems):
                 continue
             paths.append(path)
     return paths
+
+
+def check_dependencies(objects, target, targets, problems):
+    """The target depends on, and links, exactly the products of the targets TARGETS names for it
+    (Package.swift's target dependencies), and links nothing else."""
+    name = target["name"]
+    expected = TARGETS[name]["dependencies"]
+    depends_on = []
+    for ident in as_list(target["dependencies"]):
+        dependency = objects[ident]
+        other = objects[dependency["target"]] if dependency is not None and dependency["target"] else None
+        depends_on.append(other["name"] if other is not None else str(ident))
+    if sorted(depends_on) != sorted(expected):
+        problems.append(f"target {name} depends on {sorted(depends_on)}; Package.swift's {name} depends on {expected}")
+    linked = []
+    for phase in (objects[p] for p in as_list(target["buildPhases"])):
+        if phase is None or phase.isa != "PBXFrameworksBuildPhase":
+            continue
+        for ident in as_list(phase["files"]):
+            build_file = objects[ident]
+            reference = objects[build_file["fileRef"]] if build_file is not None else None
+            linked.append(str(reference["path"]) if reference is not None else str(ident))
+    products = {str(objects[t["productReference"]]["path"]) for t in targets.values() if objects[t["productReference"]]}
+    for path in linked:
+        if path not in products:
+            problems.append(f"target {name} links {path}, which is not a product of the project")
+    wanted = sorted(product_of(dependency) for dependency in expected)
+    if sorted(linked) != wanted:
+        problems.append(f"target {name} links {sorted(linked)}; it must link {wanted}")
 
 
 def merged_settings(objects, root_object, target):
@@ -624,19 +721,19 @@ def merged_settings(objects, root_object, target):
     return merged
 
 
-def check_settings(root, configurations, problems):
+def check_settings(root, target_name, configurations, problems):
     targets = deployment_targets(root)
     version = podspec_version(root)
     for required in ("Debug", "Release"):
         if required not in configurations:
-            problems.append(f"target {TARGET} has no {required} configuration")
+            problems.append(f"target {target_name} has no {required} configuration")
     for name, settings in sorted(configurations.items()):
 
         def value(key):
             found = settings.get(key)
             return " ".join(str(v) for v in as_list(found)) if isinstance(found, (list, tuple)) else found
 
-        where = f"target {TARGET} ({name})"
+        where = f"target {target_name} ({name})"
         platforms = set((value("SUPPORTED_PLATFORMS") or "").split())
         for sdk in SDKS:
             if sdk not in platforms:
@@ -657,23 +754,26 @@ def check_settings(root, configurations, problems):
         bundle = value("PRODUCT_BUNDLE_IDENTIFIER") or ""
         if not re.fullmatch(r"[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+", bundle):
             problems.append(f"{where}: PRODUCT_BUNDLE_IDENTIFIER {bundle!r} is not a reverse-DNS identifier")
-        if value("PRODUCT_NAME") not in ("$(TARGET_NAME)", TARGET):
-            problems.append(f"{where}: PRODUCT_NAME is {value('PRODUCT_NAME')!r}, not {TARGET}")
+        elif bundle != bundle_identifier_of(target_name):
+            problems.append(f"{where}: PRODUCT_BUNDLE_IDENTIFIER is {bundle!r}, not {bundle_identifier_of(target_name)!r}")
+        if value("PRODUCT_NAME") not in ("$(TARGET_NAME)", target_name):
+            problems.append(f"{where}: PRODUCT_NAME is {value('PRODUCT_NAME')!r}, not {target_name}")
         if value("MACH_O_TYPE") not in (None, "mh_dylib", "staticlib"):
             problems.append(f"{where}: MACH_O_TYPE {value('MACH_O_TYPE')!r} is not a framework's")
         if value("MARKETING_VERSION") != version:
             problems.append(f"{where}: MARKETING_VERSION is {value('MARKETING_VERSION')!r}; Routes.podspec says {version}")
 
 
-def check_scheme(root, objects, target, configurations, problems):
-    path = root / SCHEME
+def check_scheme(root, objects, name, target, configurations, problems):
+    scheme_path = scheme_of(name)
+    path = root / scheme_path
     if not path.is_file():
-        problems.append(f"the shared scheme {SCHEME} does not exist")
+        problems.append(f"the shared scheme {scheme_path} does not exist")
         return
     try:
         scheme = ET.parse(path).getroot()
     except ET.ParseError as error:
-        problems.append(f"{SCHEME} is not XML: {error}")
+        problems.append(f"{scheme_path} is not XML: {error}")
         return
     target_id = target.get_id() if target is not None else None
     entries = scheme.findall("./BuildAction/BuildActionEntries/BuildActionEntry")
@@ -682,8 +782,8 @@ def check_scheme(root, objects, target, configurations, problems):
         for entry in entries
         for reference in entry.findall("BuildableReference")
         if reference.get("BlueprintIdentifier") == target_id
-        and reference.get("BlueprintName") == TARGET
-        and reference.get("BuildableName") == PRODUCT
+        and reference.get("BlueprintName") == name
+        and reference.get("BuildableName") == product_of(name)
         and reference.get("ReferencedContainer") == f"container:{PROJECT}"
     ]
     if not builds:
@@ -693,46 +793,55 @@ def check_scheme(root, objects, target, configurations, problems):
             for r in e.findall("BuildableReference")
         ]
         problems.append(
-            f"the shared scheme's build action does not build target {TARGET} "
-            f"({target_id}, {PRODUCT}, container:{PROJECT}); it builds {seen}"
+            f"the build action of the shared scheme {name} does not build target {name} "
+            f"({target_id}, {product_of(name)}, container:{PROJECT}); it builds {seen}"
         )
     for entry in builds:
         for action in ("buildForRunning", "buildForArchiving"):
             if entry.get(action) != "YES":
-                problems.append(f"the shared scheme builds {TARGET} with {action}={entry.get(action)!r}, not YES")
+                problems.append(f"the shared scheme {name} builds {name} with {action}={entry.get(action)!r}, not YES")
     known = {t.get_id() for t in objects.get_objects_in_section("PBXNativeTarget")}
     for reference in scheme.iter("BuildableReference"):
         if reference.get("BlueprintIdentifier") not in known:
             problems.append(
-                f"the shared scheme refers to {reference.get('BlueprintName')} "
+                f"the shared scheme {name} refers to {reference.get('BlueprintName')} "
                 f"({reference.get('BlueprintIdentifier')}), which is not a target of the project"
             )
     archive = scheme.find("ArchiveAction")
     if archive is None or archive.get("buildConfiguration") not in configurations:
-        problems.append("the shared scheme's ArchiveAction does not use a configuration of the target")
+        problems.append(f"the ArchiveAction of the shared scheme {name} does not use a configuration of the target")
 
 
 def check(root):
-    """Every difference between the project, its scheme and the tree, as a list of sentences."""
-    _, objects, root_object, target, problems = read_project(root)
-    configurations = {}
-    if target is not None:
-        if target["productType"] != FRAMEWORK_TYPE:
-            problems.append(f"target {TARGET}'s productType is {target['productType']!r}, not {FRAMEWORK_TYPE!r}")
-        product = objects[target["productReference"]]
-        if product is None or product["path"] != PRODUCT:
-            problems.append(f"target {TARGET}'s product is not {PRODUCT}")
-        compiled = compiled_files(objects, target, problems)
-        on_disk = swift_files(root)
-        for path in sorted({p for p in compiled if compiled.count(p) > 1}):
-            problems.append(f"the project compiles {path} {compiled.count(path)} times")
-        for path in sorted(set(on_disk) - set(compiled)):
-            problems.append(f"{path} is not in the project's Sources build phase")
-        for path in sorted(set(compiled) - set(on_disk)):
-            problems.append(f"the project compiles {path}, which is not a .swift file under {SOURCES}")
-        configurations = merged_settings(objects, root_object, target)
-        check_settings(root, configurations, problems)
-    check_scheme(root, objects, target, configurations, problems)
+    """Every difference between the project, its schemes and the tree, as a list of sentences."""
+    _, objects, root_object, targets, problems = read_project(root)
+    compiled_by = {}
+    for name, spec in TARGETS.items():
+        target = targets.get(name)
+        configurations = {}
+        if target is not None:
+            if target["productType"] != FRAMEWORK_TYPE:
+                problems.append(f"target {name}'s productType is {target['productType']!r}, not {FRAMEWORK_TYPE!r}")
+            product = objects[target["productReference"]]
+            if product is None or product["path"] != product_of(name):
+                problems.append(f"target {name}'s product is not {product_of(name)}")
+            compiled = compiled_files(objects, target, problems)
+            for path in compiled:
+                compiled_by.setdefault(path, []).append(name)
+            on_disk = swift_files(root, spec["sources"])
+            for path in sorted({p for p in compiled if compiled.count(p) > 1}):
+                problems.append(f"the project compiles {path} {compiled.count(path)} times")
+            for path in sorted(set(on_disk) - set(compiled)):
+                problems.append(f"{path} is not in the Sources build phase of target {name}")
+            for path in sorted(set(compiled) - set(on_disk)):
+                problems.append(f"target {name} compiles {path}, which is not a .swift file under {spec['sources']}")
+            check_dependencies(objects, target, targets, problems)
+            configurations = merged_settings(objects, root_object, target)
+            check_settings(root, name, configurations, problems)
+        check_scheme(root, objects, name, target, configurations, problems)
+    for path, names in sorted(compiled_by.items()):
+        if len(set(names)) > 1:
+            problems.append(f"{path} is compiled by the targets {sorted(set(names))}")
     return problems
 
 
@@ -741,37 +850,41 @@ def check(root):
 
 
 def interface(root):
-    """Compiles the project's sources as a resilient module and verifies its textual interface."""
-    _, objects, _, target, problems = read_project(root)
-    if target is None:
-        raise Problem("; ".join(problems))
-    files = compiled_files(objects, target, problems)
-    if problems:
+    """Compiles each target's sources as a resilient module, in order (RoutesTesting against the
+    Routes module just built), and verifies its textual interfaces; [(target, sources, bytes of
+    its .swiftinterface)]."""
+    _, objects, _, targets, problems = read_project(root)
+    files = {name: compiled_files(objects, target, problems) for name, target in targets.items()}
+    if problems or len(targets) != len(TARGETS):
         raise Problem("; ".join(problems))
     swiftc = shutil.which("swiftc")
     if swiftc is None:
         raise Problem("swiftc is not on PATH")
+    built = []
     with tempfile.TemporaryDirectory(prefix="routes-interface-") as out:
-        command = [
-            swiftc, "-parse-as-library", "-emit-module", "-module-name", TARGET,
-            "-swift-version", SWIFT_VERSION.split(".")[0], "-enable-library-evolution", "-wmo",
-            "-emit-module-path", f"{out}/{TARGET}.swiftmodule",
-            "-emit-module-interface-path", f"{out}/{TARGET}.swiftinterface",
-            "-emit-private-module-interface-path", f"{out}/{TARGET}.private.swiftinterface",
-            "-verify-emitted-module-interface",
-        ] + files
-        result = subprocess.run(command, cwd=root, capture_output=True, text=True)
-        # On Linux, Foundation itself is not resilient: the compiler says so once per import.
-        lines = [
-            line for line in (result.stdout + result.stderr).splitlines()
-            if "was not compiled with library evolution support" not in line
-        ]
-        errors = [line for line in lines if "error:" in line or "warning:" in line]
-        if result.returncode != 0 or errors:
-            print("\n".join(lines[-60:]))
-            raise Problem(f"the project's {len(files)} sources do not build with library evolution")
-        size = os.path.getsize(f"{out}/{TARGET}.swiftinterface")
-    return len(files), size
+        for name in TARGETS:
+            command = [
+                swiftc, "-parse-as-library", "-emit-module", "-module-name", name,
+                "-package-name", PACKAGE_NAME, "-I", out,
+                "-swift-version", SWIFT_VERSION.split(".")[0], "-enable-library-evolution", "-wmo",
+                "-emit-module-path", f"{out}/{name}.swiftmodule",
+                "-emit-module-interface-path", f"{out}/{name}.swiftinterface",
+                "-emit-private-module-interface-path", f"{out}/{name}.private.swiftinterface",
+                "-emit-package-module-interface-path", f"{out}/{name}.package.swiftinterface",
+                "-verify-emitted-module-interface",
+            ] + files[name]
+            result = subprocess.run(command, cwd=root, capture_output=True, text=True)
+            # On Linux, Foundation itself is not resilient: the compiler says so once per import.
+            lines = [
+                line for line in (result.stdout + result.stderr).splitlines()
+                if "was not compiled with library evolution support" not in line
+            ]
+            errors = [line for line in lines if "error:" in line or "warning:" in line]
+            if result.returncode != 0 or errors:
+                print("\n".join(lines[-60:]))
+                raise Problem(f"the {len(files[name])} sources of target {name} do not build with library evolution")
+            built.append((name, len(files[name]), os.path.getsize(f"{out}/{name}.swiftinterface")))
+    return built
 
 
 # ---------------------------------------------------------------------------------------------
@@ -784,7 +897,8 @@ def selftest(root):
     results = []
 
     def copy_tree(dest):
-        shutil.copytree(root / SOURCES, dest / SOURCES)
+        for folder in SOURCES:
+            shutil.copytree(root / folder, dest / folder)
         for name in ("Package.swift", "Routes.podspec"):
             shutil.copy(root / name, dest / name)
         generate(dest)
@@ -827,10 +941,10 @@ def selftest(root):
         return path
 
     def stray_file(dest):
-        stray = dest / SOURCES / "Stray" / "Stray.swift"
+        stray = dest / "Sources/RoutesTesting/Stray/Stray.swift"
         stray.parent.mkdir()
         stray.write_text("let stray = 1\n")
-        return f"{SOURCES}/Stray/Stray.swift"
+        return "Sources/RoutesTesting/Stray/Stray.swift"
 
     def deleted_file(dest):
         path = some_file(dest)
@@ -851,16 +965,36 @@ def selftest(root):
         return path
 
     def scheme_identifier(dest):
-        edit(dest, SCHEME, re.compile(r'BlueprintIdentifier = "[0-9A-F]{24}"'), 'BlueprintIdentifier = "0123456789ABCDEF01234567"', count=0)
+        edit(dest, scheme_of("Routes"), re.compile(r'BlueprintIdentifier = "[0-9A-F]{24}"'), 'BlueprintIdentifier = "0123456789ABCDEF01234567"', count=0)
 
     def scheme_name(dest):
-        edit(dest, SCHEME, 'BlueprintName = "Routes"', 'BlueprintName = "RoutesKit"', count=10)
+        edit(dest, scheme_of("Routes"), 'BlueprintName = "Routes"', 'BlueprintName = "RoutesKit"', count=10)
 
     def scheme_missing(dest):
-        (dest / SCHEME).unlink()
+        (dest / scheme_of("RoutesTesting")).unlink()
 
     def scheme_not_archiving(dest):
-        edit(dest, SCHEME, 'buildForArchiving = "YES"', 'buildForArchiving = "NO"')
+        edit(dest, scheme_of("RoutesTesting"), 'buildForArchiving = "YES"', 'buildForArchiving = "NO"')
+
+    def no_dependency(dest):
+        edit(dest, PBXPROJ, re.compile(r"(\t\t\tdependencies = \()\n\t\t\t\t[0-9A-F]{24} /\* PBXTargetDependency \*/,\n"), r"\1\n")
+
+    def not_linked(dest):
+        edit(dest, PBXPROJ, re.compile(r"\n\t\t\t\t[0-9A-F]{24} /\* Routes\.framework in Frameworks \*/,"), "")
+
+    def no_package_name(dest):
+        edit(dest, PBXPROJ, re.compile(r"\n\t+SWIFT_PACKAGE_NAME = Routes;"), "", count=0)
+
+    def file_in_other_target(dest):
+        # A RoutesTesting source moved into the Sources phase of Routes.
+        text = (dest / PBXPROJ).read_text()
+        path = swift_files(dest, "Sources/RoutesTesting")[0]
+        line = re.search(r"\n\t\t\t\t[0-9A-F]{24} /\* %s in Sources \*/," % re.escape(Path(path).name), text).group(0)
+        routes_phase = object_id("phase", "Routes", "Sources")
+        text = text.replace(line, "", 1)
+        text = re.sub(r"(\t\t%s /\* Sources \*/ = \{\n(?:.*\n)*?\t\t\tfiles = \()" % routes_phase, r"\1" + line, text, count=1)
+        (dest / PBXPROJ).write_text(text)
+        return path
 
     def static_library(dest):
         edit(dest, PBXPROJ, f'productType = "{FRAMEWORK_TYPE}";', 'productType = "com.apple.product-type.library.static";')
@@ -898,14 +1032,14 @@ def selftest(root):
              "productType = \"com.apple.product-type.bundle.unit-test\"; };\n")
 
     case("a freshly generated project", lambda dest: None, None)
-    case("a file left out of the Sources phase", drop_from_phase, lambda p: f"{p} is not in the project's Sources build phase")
-    case("a new file not yet in the project", stray_file, lambda p: f"{p} is not in the project's Sources build phase")
-    case("a deleted file still in the project", deleted_file, lambda p: f"the project compiles {p}, which is not")
+    case("a file left out of the Sources phase", drop_from_phase, lambda p: f"{p} is not in the Sources build phase")
+    case("a new file not yet in the project", stray_file, lambda p: f"{p} is not in the Sources build phase of target RoutesTesting")
+    case("a deleted file still in the project", deleted_file, lambda p: f"compiles {p}, which is not")
     case("a reference to a file that is not there", renamed_reference, "Elsewhere.swift, which is not a .swift file")
     case("a file compiled twice", duplicate_in_phase, lambda p: f"the project compiles {p} 2 times")
-    case("a scheme that builds another blueprint", scheme_identifier, "the shared scheme's build action does not build target Routes")
-    case("a scheme that names another target", scheme_name, "the shared scheme's build action does not build target Routes")
-    case("no shared scheme", scheme_missing, "does not exist")
+    case("a scheme that builds another blueprint", scheme_identifier, "the build action of the shared scheme Routes does not build target Routes")
+    case("a scheme that names another target", scheme_name, "the build action of the shared scheme Routes does not build target Routes")
+    case("no shared scheme for RoutesTesting", scheme_missing, "RoutesTesting.xcscheme does not exist")
     case("a scheme that does not archive", scheme_not_archiving, "buildForArchiving='NO'")
     case("a static library target", static_library, "productType is 'com.apple.product-type.library.static'")
     case("no visionOS", no_vision, "SUPPORTED_PLATFORMS lacks xros")
@@ -914,15 +1048,23 @@ def selftest(root):
     case("the podspec's version moved on", version_bumped, "Routes.podspec says 9.9.9")
     case("Swift 5", swift_five, "SWIFT_VERSION is '5.0'")
     case("a resource in the framework", resource_added, "PBXResourcesBuildPhase has files")
-    case("a second target", second_target, "it must have one target")
+    case("a third target", second_target, "it must have the targets ['Routes', 'RoutesTesting']")
+    case("RoutesTesting without its dependency on Routes", no_dependency, "target RoutesTesting depends on []")
+    case("RoutesTesting not linking Routes.framework", not_linked, "target RoutesTesting links []")
+    case("no package name", no_package_name, "SWIFT_PACKAGE_NAME is None")
+    case("a RoutesTesting file in the Routes target", file_in_other_target,
+         lambda p: f"target Routes compiles {p}, which is not a .swift file under Sources/Routes")
 
     # Stable output: generating twice gives the same bytes, and a rename changes only its own lines.
     with tempfile.TemporaryDirectory(prefix="routes-xcodeproj-") as tmp:
         dest = Path(tmp)
         copy_tree(dest)
-        first = (dest / PBXPROJ).read_text(), (dest / SCHEME).read_text()
+        def texts():
+            return [(dest / PBXPROJ).read_text()] + [(dest / scheme_of(name)).read_text() for name in TARGETS]
+
+        first = texts()
         generate(dest)
-        second = (dest / PBXPROJ).read_text(), (dest / SCHEME).read_text()
+        second = texts()
         results.append(("generating twice gives the same bytes", first == second, []))
         if first != second:
             failures.append("generate is not deterministic")
@@ -963,19 +1105,26 @@ def main(argv):
     try:
         if command == "generate":
             files = generate(root)
-            print(f"wrote {PBXPROJ} ({len(files)} sources) and {SCHEME}")
+            schemes = ", ".join(scheme_of(name) for name in TARGETS)
+            print(f"wrote {PBXPROJ} ({len(files)} sources) and {schemes}")
         elif command == "check":
             problems = check(root)
             if problems:
-                print(f"{PROJECT} disagrees with {SOURCES} (fix: python3 .ci/xcodeproj.py generate):")
+                print(f"{PROJECT} disagrees with {', '.join(SOURCES)} (fix: python3 .ci/xcodeproj.py generate):")
                 for problem in problems:
                     print("  -", problem)
                 return 1
-            print(f"{PROJECT} OK: target {TARGET} compiles the {len(swift_files(root))} .swift files of "
-                  f"{SOURCES} for {', '.join(PLATFORMS)}; the shared scheme builds it")
+            compiled = "; ".join(
+                f"{name} the {len(swift_files(root, spec['sources']))} of {spec['sources']}"
+                + (f" (on {', '.join(spec['dependencies'])})" if spec["dependencies"] else "")
+                for name, spec in TARGETS.items()
+            )
+            print(f"{PROJECT} OK: the targets compile the .swift files of their folders ({compiled}) for "
+                  f"{', '.join(PLATFORMS)}, with the package name {PACKAGE_NAME}; a shared scheme builds each")
         elif command == "interface":
-            count, size = interface(root)
-            print(f"library evolution OK: {count} sources, a verified {size}-byte Routes.swiftinterface")
+            built = interface(root)
+            print("library evolution OK: " + "; ".join(
+                f"{name}, {count} sources, a verified {size}-byte {name}.swiftinterface" for name, count, size in built))
         elif command == "selftest":
             failures, count = selftest(root)
             if failures:

@@ -5,7 +5,7 @@ import Routes
 //
 // It uses the library's public API only (build.sh compiles the library as its own module), and
 // predicts every routing decision with the repository's linear reference
-// (Tests/RoutesTests/LinearReference.swift, compiled with this file), which reads the URL with
+// (Tests/RoutesTestSupport/LinearReference.swift, compiled with this file), which reads the URL with
 // Foundation's `URLComponents` and scans every definition, as the "Routing rules" article
 // (<doc:RoutingRules>) describes routing. The index, the URL reader and `RouteParameters` must
 // all agree with it.
@@ -38,7 +38,7 @@ import Routes
 //                    t  typed routes: values made from the URL line are printed with
 //                       `url(for:scheme:)`, routed, and must come back equal (see `TypedCheck`)
 //                    Y  typed shapes: a line `=Npattern` registers shape N of the family of
-//                       Tests/RoutesTests/TypedShapes.swift with that pattern, the other lines are
+//                       Tests/RoutesTestingTests/TypedShapes.swift with that pattern, the other lines are
 //                       extended patterns (in a router of their own): printed values route back
 //                       equal or printing throws, no handler receives a capture value that its
 //                       constraint refuses, whatever the query says (see `ShapesCheck`)
@@ -904,18 +904,9 @@ extension FuzzCase {
             tables.flatMap { table in
                 table.definitions.filter(accepts).map { ($0.pattern, table.options) }
             })
-        // A narrower name while a route with an empty segment (`/:a/`, `//x`) is written with an
-        // entry that admits any last segment (`/*/` admits `/7/z/`).
-        let emptySegment = tables.contains { table in
-            table.definitions.filter(accepts).contains { definition in
-                LinearReference.Pattern(definition.pattern, braces: table.options.contains(.extendedPatterns)).parts
-                    .contains { if case .literal(let bytes) = $0 { bytes.isEmpty } else { false } }
-            }
-        }
-        let name = emptySegment ? "site-association-literal-empty-segment" : "site-association-literal"
         for variant in variants where variant != link && file.admits(variant) && !site.route(to: variant) {
             FuzzCase.toolCheck(
-                name, promise.keeps(variant),
+                "site-association-literal", promise.keeps(variant),
                 "\(variant.debugDescription) (from the routed \(link.debugDescription)) is admitted by the file for "
                     + "\(host), but no accepting route has its literals in their places: "
                     + "\(file.components.map { ($0.path, $0.fragment ?? "", $0.exclude) })")

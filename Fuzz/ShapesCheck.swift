@@ -2,7 +2,7 @@ import Foundation
 import Routes
 
 // Option Y of the fuzz target (Fuzz/README.md, "What it checks" 15): typed routes of the family
-// of Tests/RoutesTests/TypedShapes.swift, with the input's patterns, beside extended patterns.
+// of Tests/RoutesTestingTests/TypedShapes.swift, with the input's patterns, beside extended patterns.
 
 /// What the handlers of the shapes router saw while one URL was routed.
 private final class ShapesLog {

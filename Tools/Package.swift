@@ -3,7 +3,8 @@ import PackageDescription
 
 // The `routes` command-line tool, for people who test and debug deep links: it routes URLs through
 // a route table read from a text file (or a built-in sample), explains routing decisions, lints
-// tables and expands patterns. A package of its own, so the library's graph never sees
+// tables and expands patterns, with the tools of the RoutesTesting product. A package of its
+// own, so the library's graph never sees
 // swift-argument-parser. Build with `swift build --package-path Tools` from the repository root.
 let package = Package(
     name: "RoutesTools",
@@ -22,6 +23,7 @@ let package = Package(
             name: "RoutesCLI",
             dependencies: [
                 .product(name: "Routes", package: "Routes"),
+                .product(name: "RoutesTesting", package: "Routes"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

@@ -181,13 +181,6 @@ import Testing
         #expect(Set(log.take()) == ["1 1", "2 2"])
     }
 
-    @Test func nilHandlersAndExplainSeeAsyncRoutes() async {
-        router.default.add(pattern: "/p", handler: asyncHandler("async"))
-        #expect(router.canRoute(to: "myapp://p"))
-        #expect(router.explain("myapp://p").entries.map(\.pattern) == ["/p"])
-        #expect(router.default["/p"] == nil)  // the subscript reads synchronous handlers only
-        #expect(router.default.definitions.count == 1)
-    }
 }
 
 /// Handler calls, in order, on the main actor.

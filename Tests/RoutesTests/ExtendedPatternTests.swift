@@ -2,32 +2,12 @@ import Foundation
 import Routes
 import Testing
 
+@testable import RoutesTestSupport
+
 /// Extended patterns (`RouteOptions.extendedPatterns`): braces, typed captures, allowed values,
 /// captures beside fixed text and a named wildcard ("Pattern syntax", *Extended patterns*).
 @MainActor
 struct ExtendedPatternTests {
-    /// A router whose `myapp` table reads braces, and the patterns each URL reached.
-    private func extended(_ patterns: [String]) -> (Router, () -> [String]) {
-        let router = Router()
-        router.myapp.options.insert(.extendedPatterns)
-        var reached: [String] = []
-        for pattern in patterns {
-            router.myapp.add(pattern: pattern) { params in
-                reached.append(
-                    "\(pattern) \(params.dictionary.filter { !$0.key.hasPrefix("JLRoute") }.sorted { $0.key < $1.key })"
-                )
-                return true
-            }
-        }
-        return (
-            router,
-            {
-                defer { reached = [] }
-                return reached
-            }
-        )
-    }
-
     @Test func aBraceNameIsAParameter() {
         let (router, reached) = extended(["/user/{id}"])
         #expect(router.route(to: "myapp://user/42"))
@@ -184,15 +164,6 @@ struct ExtendedPatternTests {
                 == "myapp://user/42")
     }
 
-    @Test func lintReportsShadowingAndBracesThatATableDoesNotRead() {
-        let (router, _) = extended(["/post/:slug", "/post/{id:int}", "/post/{id:int}/x", "/post/:a/x"])
-        let kinds = router.lint().map { "\($0.kind) \($0.pattern)" }
-        #expect(kinds == ["shadowed /post/{id:int}"])
-        let plain = Router()
-        plain.myapp.add(pattern: "/post/{id}") { _ in true }
-        #expect(plain.lint().map(\.kind) == [.bracesWithoutExtendedPatterns])
-    }
-
     @Test func guardsAndRedirectsReadBraces() {
         let (router, reached) = extended(["/user/{id:int}"])
         var asked: [String] = []
@@ -243,22 +214,6 @@ struct ExtendedPatternTests {
         #expect(seen == [#"["a", "b"] 2"#])
     }
 
-    @Test func withBracesReadAColonNameWithABraceIsReadByTheirGrammar() {
-        let (router, reached) = extended(["/x/:n{a}", "/:x|y"])
-        #expect(router.route(to: "myapp://x/:nvalue"))
-        #expect(router.route(to: "myapp://anything"))
-        #expect(
-            reached() == [
-                #"/x/:n{a} [(key: "a", value: "value")]"#, #"/:x|y [(key: "x|y", value: "anything")]"#,
-            ])
-        let plain = Router()
-        plain.myapp.add(pattern: "/:x|y") { _ in true }
-        plain.myapp.add(pattern: "/a|b/:id{int}") { _ in true }
-        #expect(
-            plain.lint().map { "\($0.kind) \($0.pattern)" } == ["bracesWithoutExtendedPatterns /a|b/:id{int}"]
-        )
-    }
-
     /// A lookup checks only the definitions whose fixed text the URL has where they need it:
     /// a type's check is asked once among a thousand templates (a count, not a time).
     @Test func aLookupChecksOnlyTheTemplatesItsTextCanMatch() {
@@ -302,25 +257,6 @@ struct ExtendedPatternTests {
         #expect(router.route(to: URL(string: "myapp://x/caf%C3%A9-1")!))
     }
 
-    @Test func aGuardWithBracesInAPlainTableIsALintFinding() {
-        let router = Router()
-        router.myapp.add(pattern: "/user/:id") { _ in true }
-        router.myapp.addGuard(for: "/user/{id:int}") { _ in .refuse }
-        #expect(
-            router.lint().map { "\($0.kind) \($0.pattern)" }.contains(
-                "bracesWithoutExtendedPatterns /user/{id:int}"))
-    }
-
-    @Test func lintSeesNoLoopThroughAnInnerWildcardWithAnotherPrefix() {
-        let router = Router()
-        router.myapp.addRedirect(from: "/o2/*", to: "/n2/*/end")
-        router.myapp.add(pattern: "/n2/*/end") { _ in true }
-        #expect(!router.lint().contains { $0.kind == .redirectLoop })
-        #expect(router.route(to: "myapp://o2/a"))
-        router.myapp.addRedirect(from: "/o7/*", to: "/*/end")
-        #expect(router.lint().contains { $0.kind == .redirectLoop && $0.pattern == "/o7/*" })
-    }
-
     @Test func aRegisteredPatternIsBuiltAsItWasRead() throws {
         let router = Router()
         router.myapp.options.insert(.extendedPatterns)
@@ -331,28 +267,6 @@ struct ExtendedPatternTests {
         #expect(router.route(to: url))
     }
 
-    /// A brace is a byte: followed by a combining mark it is still a brace (found by the fuzzer).
-    @Test func aBraceBeforeACombiningMarkIsABrace() {
-        let plain = Router()
-        plain.myapp.add(pattern: "/user/{\u{6DB}a}") { _ in true }
-        #expect(plain.lint().map(\.kind) == [.bracesWithoutExtendedPatterns])
-        let (router, reached) = extended(["/user/{\u{6DB}a}"])
-        #expect(router.route(to: "myapp://user/7"))
-        #expect(reached().map { $0.hasSuffix(#"value: "7")]"#) } == [true])
-    }
-
-    /// Lint's `.shadowed` sees a capture whose constraint takes every value of a later
-    /// segment, except where a host may fill it (compared ignoring case as a literal).
-    @Test func lintSeesACaptureThatTakesEveryValueOfALaterSegment() {
-        let (router, _) = extended([
-            "/x/{t:a|b|c}", "/x/{u:a|b}", "/x/a", "/y/{v:bool}", "/y/yes", "/{w:a|b}", "/a",
-        ])
-        #expect(
-            router.lint().map { "\($0.kind) \($0.pattern) \($0.earlierPattern ?? "")" } == [
-                "shadowed /x/{u:a|b} /x/{t:a|b|c}", "shadowed /x/a /x/{t:a|b|c}",
-                "shadowed /y/yes /y/{v:bool}",
-            ])
-    }
 }
 
 /// A count that a `@Sendable` closure can bump (tests run it on one thread).

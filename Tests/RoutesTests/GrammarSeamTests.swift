@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Routes
+@testable import RoutesTestSupport
 
 /// Where the pattern grammar meets printing and reading (issue 35, items 3, 5, 7 and 11): a
 /// template's fixed text that starts with an escape, parameter names read with canonical

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Routes
+@testable import RoutesTestSupport
 
 /// Hostile URLs and patterns: each is routed (a known handler runs with known parameters) or
 /// refused (`false`, no handler), none crashes, and the work grows linearly with the input.
@@ -264,7 +265,7 @@ import Testing
 
     // MARK: Patterns
 
-    /// Random patterns: either registered as `Router.expand(pattern:)` says, or rejected with one
+    /// Random patterns: either registered as the expansion says, or rejected with one
     /// `RoutePatternError` that names the pattern and a position inside it.
     @Test func randomPatternsNeverCrash() {
         var generator = SeededGenerator(seed: 0x5EED)
@@ -306,7 +307,7 @@ import Testing
             let pattern = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
             let before = errors.count
             let added = router.default.add(definition: Definition(pattern: pattern, handler: nil))
-            let expands = (try? Router.expand(pattern: pattern)) != nil
+            let expands = (try? expand(pattern: pattern)) != nil
             let hasGroup = pattern.contains("(") || pattern.contains(")")
             #expect(added == (expands && !hasGroup), "\(pattern.debugDescription)")
             #expect(errors.count == before + (added ? 0 : 1), "\(pattern.debugDescription)")
@@ -319,7 +320,7 @@ import Testing
         router.onInvalidPattern = { errors.append($0) }
         let added = router.default.add(pattern: pattern, handler: { _ in true })
         do {
-            let expansions = try Router.expand(pattern: pattern)
+            let expansions = try expand(pattern: pattern)
             #expect(added.map(\.pattern) == expansions, sourceLocation: sourceLocation)
             #expect(errors.isEmpty, sourceLocation: sourceLocation)
             #expect(expansions.count <= 1 << Router.maximumOptionalGroups, sourceLocation: sourceLocation)

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Routes
+@testable import RoutesTestSupport
 
 /// The index's nodes and the literals that reach them: keys of every length (those of at most
 /// 8 bytes compared as one word, those of 9 to 16 as two, longer ones eight bytes at a time) must

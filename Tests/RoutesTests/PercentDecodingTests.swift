@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Routes
+@testable import RoutesTestSupport
 
 /// Decodes `text` once, or `nil` when it cannot be decoded.
 private func decode(_ text: String, plusAsSpace: Bool = false) -> String? {

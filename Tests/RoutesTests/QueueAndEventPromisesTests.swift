@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Routes
+@testable import RoutesTestSupport
 
 /// The promises of guards, the router's queue and routing events (the "Guards, redirects and
 /// events" article and the "Routing rules" article, *Guards and redirects* and *Suspending

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Routes
+@testable import RoutesTestSupport
 
 /// Redirect routes: a URL matching `from` is routed as the URL built from `to` (the "Routing
 /// rules" article, *Guards and redirects*).

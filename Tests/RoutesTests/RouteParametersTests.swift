@@ -237,6 +237,25 @@ import Testing
         #expect(fragment.linkValues == ["id": "7", "x": "1"])
     }
 
+    /// Review of issue 35: in a table with hosts, which reads web anchors, a query item named
+    /// `JLRouteAnchor` was to stay out of the link's values and never be the anchor (Parameters.md:
+    /// "A query item or a `:name` named like a reserved key is left out").
+    @Test func linkValuesLeaveOutAQueryItemNamedJLRouteAnchorInATableWithHosts() {
+        router.https.hosts = ["example.com"]
+        var values: [[String: String]] = []
+        var anchors: [String?] = []
+        router.https.add(pattern: "/post/:id") { params in
+            values.append(params.linkValues)
+            anchors.append(params.anchor)
+            #expect(params[RouteParameters.Keys.anchor] as? String == params.anchor)
+            return true
+        }
+        #expect(router.route(to: "https://example.com/post/7?JLRouteAnchor=evil"))
+        #expect(router.route(to: "https://example.com/post/8?JLRouteAnchor=evil#comments"))
+        #expect(values == [["id": "7"], ["id": "8"]])
+        #expect(anchors == [nil, "comments"])
+    }
+
     @Test func linkValuesOfAManyValuedRouteAreEveryValue() throws {
         let params = try #require(
             parameters(pattern: "/:a/:b/:c/:d/:e/:f", url: "myapp://1/2/3/4/5/6?g=7"))

@@ -52,6 +52,16 @@ import Testing
         #expect(recorder.calls.isEmpty)
     }
 
+    @Test func schemesAreInOrderWhateverTheOrderTheirTablesWereMadeIn() {
+        // The tables are kept in the order of their schemes as they are made (no sort when read).
+        for scheme in ["myapp", "Beta", "alpha", "zeta", "beta2"] { _ = router[scheme] }
+        #expect(router.schemes == ["Beta", "alpha", "beta2", "myapp", "zeta"])
+        router.unregister(scheme: "alpha")
+        _ = router["MYAPP"]
+        _ = router["gamma"]
+        #expect(router.schemes == ["Beta", "beta2", "gamma", "myapp", "zeta"])
+    }
+
     @Test func routersAreIndependent() {
         let other = Router()
         router.default.add(pattern: "/a", handler: recorder.handler("first"))

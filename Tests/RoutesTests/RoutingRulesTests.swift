@@ -194,7 +194,7 @@ import Testing
                 "a", "b c",
             ])
         #expect(parameters("/files/:a/*", "myapp://files") == nil)
-        #expect(throws: RoutePatternError.self) { try Router.expand(pattern: "/*/a/*") }
+        #expect(throws: RoutePatternError.self) { try expand(pattern: "/*/a/*") }
     }
 
     /// *Names ending in #*: `user#` is a literal and `:p#` a parameter named `p`.
@@ -213,7 +213,7 @@ import Testing
 
     /// *Names ending in #*: `:#` has no name and is rejected.
     @Test func aParameterWithoutANameIsRejected() throws {
-        let error = try #require(throws: RoutePatternError.self) { try Router.expand(pattern: "/👍/:#") }
+        let error = try #require(throws: RoutePatternError.self) { try expand(pattern: "/👍/:#") }
         #expect(error.reason == .emptyParameterName)
         #expect(error.offset == 3)
         let router = Router()
@@ -239,7 +239,7 @@ import Testing
         ]
         for (pattern, reason, offset) in cases {
             do {
-                _ = try Router.expand(pattern: pattern)
+                _ = try expand(pattern: pattern)
                 Issue.record("\(pattern) was accepted")
             } catch {
                 #expect(error.reason == reason, "\(pattern)")
@@ -259,7 +259,7 @@ import Testing
         // The premise: by characters, /x/abcd would be the longer one.
         #expect("/x/👍👍👍".count == 6 && "/x/👍👍👍".utf16.count == 9)
         #expect("/x/abcd".count == 7 && "/x/abcd".utf16.count == 7)
-        #expect(try Router.expand(pattern: "/x(/👍👍👍)(/abcd)") == expected)
+        #expect(try expand(pattern: "/x(/👍👍👍)(/abcd)") == expected)
         #expect(registered("/x(/👍👍👍)(/abcd)") == expected)
 
         // Seen when routing: two expansions match myapp://x/v, asked in that order.
@@ -277,14 +277,14 @@ import Testing
     /// *Order: longest first*: ties keep earlier groups first; identical texts once.
     @Test func tiesKeepEarlierGroupsFirstAndDuplicatesOnce() throws {
         #expect(
-            try Router.expand(pattern: "/the(/foo/:a)(/bar/:b)") == [
+            try expand(pattern: "/the(/foo/:a)(/bar/:b)") == [
                 "/the/foo/:a/bar/:b", "/the/foo/:a", "/the/bar/:b", "/the",
             ])
         #expect(
-            try Router.expand(pattern: "(/a)(/b)(/c)") == [
+            try expand(pattern: "(/a)(/b)(/c)") == [
                 "/a/b/c", "/a/b", "/a/c", "/b/c", "/a", "/b", "/c", "/",
             ])
-        #expect(try Router.expand(pattern: "/a(/b)(/b)") == ["/a/b/b", "/a/b", "/a"])
+        #expect(try expand(pattern: "/a(/b)(/b)") == ["/a/b/b", "/a/b", "/a"])
 
         // A declining handler registered once runs once per URL.
         let router = Router()
@@ -315,7 +315,7 @@ import Testing
             ("/a//(/b)//", ["/a/b", "/a"]),
         ]
         for (pattern, expected) in cases {
-            #expect(try Router.expand(pattern: pattern) == expected, "\(pattern)")
+            #expect(try expand(pattern: pattern) == expected, "\(pattern)")
             #expect(registered(pattern) == expected, "\(pattern)")
         }
         // "//" inside a piece stays a segment of its own.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Routes
+@testable import RoutesTestSupport
 
 /// What a lookup checks among many definitions filed in one place (``CheckedDefinitions``,
 /// ``TemplateTexts``): the templates whose every fixed text the segment has where it must be,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Routes
+@testable import RoutesTestSupport
 
 /// The handler calls of one routing.
 final class TemplateIndexCalls { var calls: [DifferentialTests.Call] = [] }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Routes
+@testable import RoutesTestSupport
 
 /// Templates filed by their fixed text (``TemplateTexts``, ``CheckedDefinitions``): a lookup
 /// checks the templates whose text the segment has where it must be, each once, and routing

@@ -83,66 +83,20 @@ import Testing
         #expect(received == [UserLink(id: 42, tab: "likes")])
     }
 
-    @Test func aValueGivenForACaptureOfAnotherExpansionDoesNotPrint() throws {
-        struct Pair: TypedRoute, Hashable {
-            static let pattern = "/pair(/{a}/{b})"
-            var a: String?
-            var b: String?
-        }
-        router.myapp.add(Pair.self) { _ in true }
-        #expect(
-            try router.url(for: Pair(a: "x", b: "y"), scheme: "myapp").absoluteString == "myapp://pair/x/y")
-        // Only `b`: the short expansion, where `b` would be a query item that routing does not
-        // read back as the capture.
-        #expect(throws: URLBuildingError.self) { try router.url(for: Pair(a: nil, b: "y"), scheme: "myapp") }
-        #expect(
-            router.roundTrip(Pair(a: nil, b: "y"), scheme: "myapp").map(\.kind) == [
-                .valueChanged(key: "b", given: ["y"], decoded: []), .notEqual,
-            ])
-    }
-
-    // MARK: Printing and reading agree, value for value
-
-    /// An enum with its own `Codable`: written and read by its case's name, not its raw value.
-    enum Level: Int, Codable, CaseIterable {
-        case low = 1
-        case high = 2
-
-        init(from decoder: any Decoder) throws {
-            let name = try decoder.singleValueContainer().decode(String.self)
-            guard let level = Self.allCases.first(where: { "\($0)" == name }) else {
-                throw DecodingError.dataCorrupted(
-                    .init(codingPath: decoder.codingPath, debugDescription: name))
-            }
-            self = level
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode("\(self)")
-        }
-    }
-
-    struct LevelLink: TypedRoute, Hashable {
-        static let pattern = "/level/{id:int}"
-        var id: Int
-        var level: Level
-        var levels: [Level]?
-    }
-
-    @Test func anEnumWithItsOwnCodableIsPrintedAsItDecodes() throws {
-        var received: [LevelLink] = []
-        router.myapp.add(LevelLink.self) { link in
+    /// The "Typed routes" article: an extra parameter comes from the app and, as for every key,
+    /// wins over the capture of its name, in every expansion, unchecked by the constraint.
+    @Test func anExtraParameterWinsOverAMatchedCaptureUncheckedByItsConstraint() {
+        var received: [UserLink] = []
+        router.myapp.add(UserLink.self) { link in
             received.append(link)
             return true
         }
-        let link = LevelLink(id: 3, level: .high, levels: [.low, .high])
-        let url = try router.url(for: link, scheme: "myapp")
-        #expect(url.absoluteString == "myapp://level/3?level=high&levels=low&levels=high")
-        #expect(router.route(to: url))
-        #expect(received == [link])
-        #expect(router.roundTrip(link, scheme: "myapp") == [])
+        #expect(router.route(to: "myapp://user/42/likes", parameters: ["tab": "tags"]))
+        #expect(router.route(to: "myapp://user/42", parameters: ["tab": "likes"]))
+        #expect(received == [UserLink(id: 42, tab: "tags"), UserLink(id: 42, tab: "likes")])
     }
+
+    // MARK: Printing and reading agree, value for value
 
     /// Written by its raw value, read by its case's name: the two disagree.
     enum Mood: String, Codable, CaseIterable {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Routes
+@testable import RoutesTestSupport
 
 @Suite struct URLPartsTests {
     @Test func fastPathSplitsTheFiveParts() throws {

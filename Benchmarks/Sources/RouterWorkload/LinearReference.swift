@@ -1,1 +1,1 @@
-../../../Tests/RoutesTests/LinearReference.swift
+../../../Tests/RoutesTestSupport/LinearReference.swift

@@ -95,7 +95,7 @@ public struct URLBuildingError: Error, Sendable, Hashable, CustomStringConvertib
         /// A ``TypedRoute``'s value would not come back: the URL decodes to another value.
         ///
         /// Routed and decoded as the type's handler decodes it, the URL gives another value;
-        /// the difference is ``Router/roundTrip(_:scheme:host:)``'s first: a property that
+        /// the difference is ``/RoutesTesting/Routes/Router/roundTrip(_:scheme:host:)``'s first: a property that
         /// decodes to another text (`Lowercased(name: "Ab")` reads back `"ab"`), a URL that does
         /// not decode (a relative `URL` property), or an `Equatable` value that reads back not
         /// `==`.
@@ -236,7 +236,7 @@ extension RouteTable {
     /// fragment route's fragment). A
     /// definition of another pattern asked before this one (a higher priority, or an earlier
     /// registration) is not an error: the pattern's handler runs if it declines, and
-    /// ``lint(mayDecline:)`` reports such overlaps. The global table builds relative URLs
+    /// ``/RoutesTesting/Routes/RouteTable/lint(mayDecline:)`` reports such overlaps. The global table builds relative URLs
     /// (`/post/7`), which routing sends to it.
     ///
     /// ```swift

@@ -25,13 +25,6 @@ extension RouteRequest {
             RouteParameters(request: self, matched: pattern, captures: $0, extra: nil, scheme: scheme)
         }
     }
-
-    /// Whether `pattern` matches the request (``captures(of:)``), and why not
-    /// (``verdict(for:)``).
-    func mismatch(of pattern: RoutePattern) -> String? {
-        guard captures(of: pattern) == nil else { return nil }
-        return verdict(for: pattern).notMatching.mismatch
-    }
 }
 
 extension RouteIndex {

@@ -220,8 +220,9 @@ public struct RouteParameters {
     }
 
     /// The `index`th `:name` value: one trailing `#` (from a fragment) removed, `+` and escapes
-    /// decoded.
-    @inline(__always)
+    /// decoded. Out of line: one body for the subscript, ``string(_:)`` and
+    /// ``routeValue(named:)``, rather than a copy of the read in each.
+    @inline(never)
     private func routeValue(_ index: Int) -> String {
         // Most URLs have neither an escape nor a `+` in their segments (the scan says so).
         guard request.parts.ranges.segmentsNeedDecoding else {
@@ -447,6 +448,9 @@ extension RouteParameters: CustomStringConvertible {
     /// print(params)
     /// ```
     public var description: String {
-        dictionary.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
+        // The keys sorted, as URL building sorts them: one sort of the standard library's for
+        // both, rather than one more for the key-value pairs.
+        let values = dictionary
+        return values.keys.sorted().map { key in "\(key): \(values[key] ?? "")" }.joined(separator: "\n")
     }
 }

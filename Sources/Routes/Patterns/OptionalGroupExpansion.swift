@@ -11,14 +11,14 @@
 ///
 /// With n groups there are 2^n combinations, so n is capped at `Router.maximumOptionalGroups` (10):
 /// the work is then linear in the pattern's length times at most 2^limit expansions.
-enum OptionalGroupExpansion {
+package enum OptionalGroupExpansion {
     private struct Piece {
         var components: [PatternComponent]
         var isOptional: Bool
     }
 
     /// Every definition pattern that `pattern` stands for, parsed, in registration order.
-    static func expand(_ pattern: String, syntax: PatternSyntax = .plain) throws(RoutePatternError)
+    package static func expand(_ pattern: String, syntax: PatternSyntax = .plain) throws(RoutePatternError)
         -> [RoutePattern]
     {
         if !hasGroups(pattern) {
@@ -32,7 +32,7 @@ enum OptionalGroupExpansion {
         let pieces = try self.pieces(of: pattern)
         let groupCount = pieces.filter(\.isOptional).count
         // The length is in UTF-16 code units, as JLRoutes' `NSString.length`.
-        var candidates: [(text: String, length: Int, components: [PatternComponent], rank: Int)] = []
+        var candidates: [(text: String, length: Int, components: [PatternComponent])] = []
         candidates.reserveCapacity(1 << groupCount)
         for mask in 0..<(1 << groupCount) {
             // Bit (n-1-k) stands for group k, so a larger mask keeps earlier groups.
@@ -50,15 +50,24 @@ enum OptionalGroupExpansion {
             // Pieces have no leading or trailing "/", so the text never ends in "/" and reads back
             // as the same segments.
             let text = "/" + components.map(\.text).joined(separator: "/")
-            candidates.append((text, text.utf16.count, components, mask))
+            candidates.append((text, text.utf16.count, components))
         }
-        candidates.sort { $0.length != $1.length ? $0.length > $1.length : $0.rank > $1.rank }
+        // Longest first; among equal lengths, the larger mask (earlier groups kept) first. Taken
+        // one length at a time, a pass over the candidates each (there are no more lengths than
+        // candidates, nor than the pattern has characters), rather than with a sort of the
+        // standard library's specialized for these tuples.
         var seen = Set<String>()
         var patterns: [RoutePattern] = []
-        for candidate in candidates where seen.insert(candidate.text).inserted {
-            patterns.append(
-                try RoutePattern(
-                    text: candidate.text, components: candidate.components, source: pattern, syntax: syntax))
+        var shorterThan = Int.max
+        while let length = candidates.lazy.map(\.length).filter({ $0 < shorterThan }).max() {
+            shorterThan = length
+            for candidate in candidates.reversed()
+            where candidate.length == length && seen.insert(candidate.text).inserted {
+                patterns.append(
+                    try RoutePattern(
+                        text: candidate.text, components: candidate.components, source: pattern,
+                        syntax: syntax))
+            }
         }
         return patterns
     }

@@ -1,13 +1,13 @@
 /// How a table reads the text of its patterns: plain (JLRoutes' `:name` and `*`), or extended
 /// with braces as well (``RouteOptions/extendedPatterns``; the "Pattern syntax" article,
 /// *Extended patterns*). In a plain table, `{`, `}` and `|` are literal text.
-struct PatternSyntax: Sendable {
+package struct PatternSyntax: Sendable {
     /// Whether braces are read: `{id}`, `{id:int}`, `{tab:posts|likes}`, `{name}.jpg`, `{rest:*}`.
     var braces: Bool
     /// The app's types by name, for `{id:name}`.
     var types: [String: @Sendable (String) -> Bool] = [:]
 
-    static let plain = PatternSyntax(braces: false)
+    package static let plain = PatternSyntax(braces: false)
 
     /// What one component (a segment's text, between slashes) is.
     enum Component {
@@ -178,6 +178,6 @@ extension PatternSyntax {
 }
 
 extension UInt8 {
-    static let openBrace = UInt8(ascii: "{")
-    static let closeBrace = UInt8(ascii: "}")
+    package static let openBrace = UInt8(ascii: "{")
+    package static let closeBrace = UInt8(ascii: "}")
 }

@@ -1,20 +1,20 @@
 extension RoutePattern {
     /// Text after a `#` of a segment that a table reading web anchors reads as an anchor, and
     /// so never as part of the path (the "Routing rules" article, *Web anchors*).
-    struct AnchorText {
+    package struct AnchorText {
         /// The text after the `#` (`comments` for `post#comments`).
-        let anchor: String
+        package let anchor: String
         /// Whether the pattern matches no URL in such a table: a template's fixed text is compared
         /// with the URL as written, where the `#` is never part of the path; a literal is still
         /// matched by a `#` written `%23`.
-        let matchesNoURL: Bool
+        package let matchesNoURL: Bool
     }
 
     /// The first literal or template with text after a `#` that does not start with `/` or `?`
     /// (`post#comments`, `{id:int}#{anchor}`): in a table that reads web anchors, a URL's
     /// fragment that starts with that text is an anchor. `nil` when there is none. Lint and the
     /// universal-links file read it here.
-    var textReadAsAnchor: AnchorText? {
+    package var textReadAsAnchor: AnchorText? {
         var found: AnchorText?
         forEachSegment { kind, key, written in
             guard found == nil, kind == .literal || kind == .template else { return }

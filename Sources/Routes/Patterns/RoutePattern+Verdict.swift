@@ -1,6 +1,6 @@
 /// Why a pattern does not match a URL's segments, for explanations and URL building errors.
 /// Whether it matches is decided by routing's search (`RouteIndex+Pattern.swift`).
-enum PatternVerdict: Hashable {
+package enum PatternVerdict: Hashable {
     /// The pattern matches.
     case matches
     /// The URL has `actual` segments; the pattern needs exactly `expected`.
@@ -17,7 +17,7 @@ enum PatternVerdict: Hashable {
     case segmentsDiffer
 
     /// `nil` for ``matches``; otherwise why not, as a phrase.
-    var mismatch: String? {
+    package var mismatch: String? {
         switch self {
         case .matches: return nil
         case .segmentCount(let expected, let actual):

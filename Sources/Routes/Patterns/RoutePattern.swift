@@ -1,5 +1,5 @@
 /// One segment of a parsed pattern.
-enum PatternSegment: Equatable, Sendable {
+package enum PatternSegment: Equatable, Sendable {
     /// Compared byte for byte with the percent-decoded URL segment.
     case literal(String)
     /// `:name` — captures one non-empty segment.
@@ -21,7 +21,7 @@ enum PatternSegment: Equatable, Sendable {
 /// parameters' names and positions, the counts) in plain values and its text: the literals live
 /// in the route index, and ``segments`` reads the text again for the tools that want them, so a
 /// registered route does not keep an array of segments (128 bytes a route).
-final class RoutePattern: Equatable, Sendable {
+package final class RoutePattern: Equatable, Sendable {
     // What a match reads (positions, counts, flags) is declared first, so that it shares a cache
     // line with the reference count: on a large table, a pattern is often not in the cache.
 
@@ -32,7 +32,7 @@ final class RoutePattern: Equatable, Sendable {
     private let storedParameterCount: Int32
     private let storedSegmentCount: Int32
     private let positionsArePacked: Bool
-    let hasWildcard: Bool
+    package let hasWildcard: Bool
     /// The segment index of the `*` (or `{name:*}`); -1 without one.
     private let storedWildcardIndex: Int32
     /// Whether a match must be checked segment by segment after the index found it: the pattern
@@ -40,7 +40,7 @@ final class RoutePattern: Equatable, Sendable {
     /// constraint).
     let needsChecking: Bool
     /// Whether braces were read (``RouteOptions/extendedPatterns``): `{id}` is then a parameter.
-    let readsBraces: Bool
+    package let readsBraces: Bool
     /// The templates of an extended pattern and its wildcard's name; `nil` for a plain pattern.
     let extended: ExtendedParts?
     /// Whether a parameter is named like a reserved key (``RouteParameters/Keys``): reading a
@@ -53,7 +53,7 @@ final class RoutePattern: Equatable, Sendable {
     /// is stored inline in the string, without an allocation.
     private let joinedNames: String
     /// The pattern text this was parsed from, e.g. the expansion `"/the/foo/:a"`.
-    let text: String
+    package let text: String
 
     /// Parses components that are already split on `/`, each with its UTF-8 offset in `source`
     /// (the pattern the user wrote), for error positions. `components` must be those of `text`
@@ -138,10 +138,12 @@ final class RoutePattern: Equatable, Sendable {
     }
 
     /// The segment index of the `*`, `nil` without one.
-    var wildcardIndex: Int? { storedWildcardIndex >= 0 ? Int(storedWildcardIndex) : nil }
+    package var wildcardIndex: Int? { storedWildcardIndex >= 0 ? Int(storedWildcardIndex) : nil }
 
     /// Whether the `*` has segments after it (`/*/tz/paid`).
-    var hasInnerWildcard: Bool { storedWildcardIndex >= 0 && Int(storedWildcardIndex) < segmentCount - 1 }
+    package var hasInnerWildcard: Bool {
+        storedWildcardIndex >= 0 && Int(storedWildcardIndex) < segmentCount - 1
+    }
 
     /// How many `:name` segments there are.
     var parameterCount: Int { Int(storedParameterCount) }
@@ -153,7 +155,7 @@ final class RoutePattern: Equatable, Sendable {
 
     /// The segments, read again from the text by ``forEachSegment(_:)`` (for the tools: routing
     /// reads the index).
-    var segments: [PatternSegment] {
+    package var segments: [PatternSegment] {
         var segments: [PatternSegment] = []
         var index = 0
         forEachSegment { kind, bytes, _ in
@@ -171,7 +173,7 @@ final class RoutePattern: Equatable, Sendable {
     }
 
     /// What a segment is, for ``forEachSegment(_:)``.
-    enum SegmentKind {
+    package enum SegmentKind {
         case literal
         case parameter
         case wildcard
@@ -211,7 +213,7 @@ final class RoutePattern: Equatable, Sendable {
     /// The index of the first segment written with a trailing `#` (`user#`, `:id#`; a lone `#`
     /// is a literal), of any kind or of `kind`: the segments after it are read from a URL's
     /// fragment (the "Routing rules" article, *The fragment*). `nil` when there is none.
-    func fragmentMark(of kind: SegmentKind? = nil) -> Int? {
+    package func fragmentMark(of kind: SegmentKind? = nil) -> Int? {
         var mark: Int?
         var index = 0
         forEachSegment { segmentKind, _, written in
@@ -226,7 +228,7 @@ final class RoutePattern: Equatable, Sendable {
     /// Whether a segment is written with a `#` (`user#`, `:id#`, `a#b`): a URL's fragment can
     /// then supply some of what the pattern matches (the "Routing rules" article, *The
     /// fragment*).
-    var readsFragment: Bool {
+    package var readsFragment: Bool {
         var found = false
         forEachSegment { _, _, written in found = found || written.contains(.hash) }
         return found
@@ -234,7 +236,7 @@ final class RoutePattern: Equatable, Sendable {
 
     /// The parameter names, in segment order (made on each call: for tooling and registration).
     /// Split on the bytes of `/`: a `/` followed by a combining mark is one `Character`.
-    var parameterNames: [String] {
+    package var parameterNames: [String] {
         var names: [String] = []
         forEachParameter { _, name, _ in names.append(name) }
         return names
@@ -246,7 +248,10 @@ final class RoutePattern: Equatable, Sendable {
     /// and a `Dictionary`'s keys compare them (`"cafe\u{301}"` names `:café`): the rule of every
     /// read of a value by name, the query's and ``RouteParameters/dictionary``'s included (the
     /// "Routing rules" article, *Parameters*). A key with a `/` names none.
-    @inline(__always)
+    ///
+    /// Out of line: one body for every read by name (the parameters' accessors, redirects, the
+    /// decoder), rather than a copy of the comparison in each.
+    @inline(never)
     func parameterIndex(of name: String) -> Int? {
         guard parameterCount > 1 else {
             // One name: string equality (two words compared when both are short).
@@ -371,7 +376,7 @@ final class RoutePattern: Equatable, Sendable {
 
 extension RoutePattern {
     /// Patterns are equal when their texts are (the text determines the rest).
-    static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
+    package static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
         lhs.text == rhs.text
     }
 }

@@ -1,14 +1,13 @@
 /// Why a route pattern was rejected, and where.
 ///
 /// ```swift
-/// do {
-///     _ = try Router.expand(pattern: "/user/(:id")
-/// } catch {
+/// router.onInvalidPattern = { error in
 ///     print(error)
 ///     // Invalid route pattern "/user/(:id": '(' is never closed (offset 6)
 ///     //   /user/(:id
 ///     //         ^
 /// }
+/// router.default.add(pattern: "/user/(:id") { _ in true }  // []
 /// ```
 public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong with the pattern.

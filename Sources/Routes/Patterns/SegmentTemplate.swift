@@ -8,7 +8,7 @@ import Foundation
 /// text after it, and the segment must end where the template does. No backtracking, so a match
 /// costs time linear in the segment. The captures' constraints are then checked on their decoded
 /// values (``CaptureConstraint``).
-struct SegmentTemplate: Sendable, Equatable {
+package struct SegmentTemplate: Sendable, Equatable {
     enum Piece: Sendable, Equatable {
         case fixed([UInt8])
         /// The capture's position among the template's captures.
@@ -19,13 +19,13 @@ struct SegmentTemplate: Sendable, Equatable {
     let names: [String]
     let constraints: [CaptureConstraint?]
 
-    static func == (lhs: SegmentTemplate, rhs: SegmentTemplate) -> Bool {
+    package static func == (lhs: SegmentTemplate, rhs: SegmentTemplate) -> Bool {
         lhs.pieces == rhs.pieces && lhs.names == rhs.names
             && lhs.constraints.map { $0?.written } == rhs.constraints.map { $0?.written }
     }
 
     /// The template with its names left out: two templates of one shape match the same URLs.
-    var shape: String {
+    package var shape: String {
         pieces.map { piece in
             switch piece {
             case .fixed(let bytes): return String(decoding: bytes, as: UTF8.self)
@@ -41,14 +41,14 @@ struct SegmentTemplate: Sendable, Equatable {
 
     /// Whether, being one constrained capture, this takes every segment that `other` (one
     /// capture whose values are listed) takes: lint's ``PatternShape/covers(_:)``.
-    func takesEveryValue(of other: SegmentTemplate) -> Bool {
+    package func takesEveryValue(of other: SegmentTemplate) -> Bool {
         guard let mine = soleConstraint, case .oneOf(let values)? = other.soleConstraint else { return false }
         return values.allSatisfy { takes($0, mine) }
     }
 
     /// Whether, being one constrained capture, this takes every URL segment that reads as
     /// `literal` once decoded.
-    func takesEveryText(of literal: String) -> Bool {
+    package func takesEveryText(of literal: String) -> Bool {
         guard let mine = soleConstraint else { return false }
         return takes(literal, mine)
     }
@@ -73,7 +73,7 @@ struct SegmentTemplate: Sendable, Equatable {
     }
 
     /// The template with every capture renamed: equal unnamed templates match the same URLs.
-    var unnamed: SegmentTemplate {
+    package var unnamed: SegmentTemplate {
         SegmentTemplate(pieces: pieces, names: names.map { _ in "" }, constraints: constraints)
     }
 

@@ -3,7 +3,7 @@
 /// A ``Router`` asks for an answer (did the handler take the URL?), a ``RouteMap`` for a value;
 /// both walk the same tables, so a route registered by one may be met by the other:
 ///
-/// | action        | a router's walk (``Handlers``)       | a route map's walk (``Values``)    |
+/// | action        | a router's walk (`routerAnswer`)     | a route map's walk (`mapAnswer`)   |
 /// |---------------|--------------------------------------|------------------------------------|
 /// | none          | accepts                              | declines (gives no value)          |
 /// | handler       | its answer                           | declines, without calling it       |
@@ -42,79 +42,75 @@ enum Action {
     }
 }
 
-/// What a client of the walk makes of one match: see ``Action``.
-protocol WalkClient {
-    /// What an accepted match gives.
-    associatedtype Output
-
-    /// Asks a match without waiting; `.wait` when only an `async` closure can answer.
-    static func ask(_ action: Action?, _ parameters: RouteParameters) -> Verdict<Output>
-
-    #if compiler(>=6.2)
-        /// Asks a match that answered `.wait`; `nil` declines.
-        nonisolated(nonsending) static func askAwaiting(_ action: Action?, _ parameters: RouteParameters)
-            async
-            -> Output?
-    #endif
-}
-
-/// A client's answer for one match.
-enum Verdict<Output> {
-    case accept(Output)
-    case decline
+/// What a client of the walk made of one match it asked: see ``Action``.
+enum MatchAnswer {
+    case accepted
+    case declined
     /// Only awaiting can answer: the synchronous driver stops here.
-    case wait
+    case waiting
 }
 
-/// The client of a ``Router``: handlers answer whether they took the URL.
-enum Handlers: WalkClient {
-    static func ask(_ action: Action?, _ parameters: RouteParameters) -> Verdict<Void> {
+/// How a client of the walk asks one match without waiting. The walk calls it and keeps only
+/// the answer, so that it is compiled once for every client: a ``RouteMap``'s closure keeps the
+/// value it takes in a local of its caller (``Walk/resolve(_:)``).
+typealias MatchAsker = (Action?, RouteParameters) -> MatchAnswer
+
+#if compiler(>=6.2)
+    /// How a client of the walk asks a match that answered `.waiting`: whether it accepted.
+    typealias AwaitingMatchAsker = nonisolated(nonsending) (Action?, RouteParameters) async -> Bool
+#endif
+
+extension Action {
+    /// A ``Router``'s answer for a match: handlers answer whether they took the URL; a route
+    /// without one accepts.
+    static func routerAnswer(_ action: Action?, _ parameters: RouteParameters) -> MatchAnswer {
         switch action {
-        case nil: return .accept(())
-        case .handler(let handler)?: return handler(parameters) ? .accept(()) : .decline
-        case .value(let route)?: return route.givesValue(parameters) ? .accept(()) : .decline
+        case nil: return .accepted
+        case .handler(let handler)?: return handler(parameters) ? .accepted : .declined
+        case .value(let route)?: return route.givesValue(parameters) ? .accepted : .declined
         #if compiler(>=6.2)
-            case .asyncHandler?, .asyncValue?: return .wait
+            case .asyncHandler?, .asyncValue?: return .waiting
         #endif
-        case .redirect?, .guarding?: return .decline  // the walk's business
+        case .redirect?, .guarding?: return .declined  // the walk's business
         }
     }
 
-    #if compiler(>=6.2)
-        nonisolated(nonsending) static func askAwaiting(_ action: Action?, _ parameters: RouteParameters)
-            async
-            -> Void?
-        {
-            switch action {
-            case .asyncHandler(let handler)?: return await handler(parameters) ? () : nil
-            case .asyncValue(let route)?: return await route.givesValueAwaiting(parameters) ? () : nil
-            default: return nil
-            }
-        }
-    #endif
-}
-
-/// The client of a ``RouteMap``: value closures give the value; other routes give none.
-enum Values<Value>: WalkClient {
-    static func ask(_ action: Action?, _ parameters: RouteParameters) -> Verdict<Value> {
+    /// A ``RouteMap``'s answer for a match: the value of one of its closures goes to `value`;
+    /// other routes give none.
+    static func mapAnswer<Value>(_ action: Action?, _ parameters: RouteParameters, giving value: inout Value?)
+        -> MatchAnswer
+    {
         switch action {
         case .value(let route)?:
-            guard let closure = route as? ValueClosure<Value>, let value = closure.resolve(parameters)
-            else { return .decline }
-            return .accept(value)
+            guard let closure = route as? ValueClosure<Value>, let given = closure.resolve(parameters)
+            else { return .declined }
+            value = given
+            return .accepted
         #if compiler(>=6.2)
             // Only this map's closures are awaited: one of another type could never give a value.
-            case .asyncValue(let route)?: return route is AsyncValueClosure<Value> ? .wait : .decline
+            case .asyncValue(let route)?: return route is AsyncValueClosure<Value> ? .waiting : .declined
         #endif
-        default: return .decline
+        default: return .declined
         }
     }
 
     #if compiler(>=6.2)
-        nonisolated(nonsending) static func askAwaiting(_ action: Action?, _ parameters: RouteParameters)
-            async
-            -> Value?
-        {
+        /// A ``Router``'s answer for a match that answered `.waiting`, awaited.
+        nonisolated(nonsending) static func routerAnswerAwaiting(
+            _ action: Action?, _ parameters: RouteParameters
+        ) async -> Bool {
+            switch action {
+            case .asyncHandler(let handler)?: return await handler(parameters)
+            case .asyncValue(let route)?: return await route.givesValueAwaiting(parameters)
+            default: return false
+            }
+        }
+
+        /// The value of a ``RouteMap``'s `async` closure for a match that answered `.waiting`;
+        /// `nil` declines.
+        nonisolated(nonsending) static func mapValueAwaiting<Value>(
+            _ action: Action?, _ parameters: RouteParameters, as _: Value.Type
+        ) async -> Value? {
             guard case .asyncValue(let route)? = action, let closure = route as? AsyncValueClosure<Value>
             else { return nil }
             return await closure.resolve(parameters)

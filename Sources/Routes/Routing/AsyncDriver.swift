@@ -6,43 +6,55 @@
     /// that need it, in routing order, on the caller's isolation. Used by `await route(to:)`,
     /// `await resume()`, `await resolve(_:)`, and by the synchronous driver's task.
     extension Walk {
-        /// Runs the walk to its end; the output of the match that accepted, `nil` when none did.
+        /// Runs the walk to its end, asking each match with `ask` and, when it must be awaited,
+        /// with `askAwaiting`; whether a match accepted.
         ///
-        /// This and ``finishWaiting(_:)`` are cold (awaiting): one unspecialized body serves every
-        /// client and every caller, rather than a copy of the walk specialized and inlined into
-        /// each `async` entry point.
-        @_semantics("optimize.sil.specialize.generic.never")
+        /// One body serves every client and every caller (it is cold: awaiting), rather than a
+        /// copy of the walk inlined into each `async` entry point.
         @inline(never)
-        nonisolated(nonsending) mutating func finish<Client: WalkClient>(_ client: Client.Type) async
-            -> Client.Output?
-        {
-            switch run(client) {
-            case .accepted(let output): return output
-            case .unhandled, .held: return nil
-            case .waiting: return await finishWaiting(client)
+        nonisolated(nonsending) mutating func finish(
+            asking ask: MatchAsker, awaiting askAwaiting: AwaitingMatchAsker
+        ) async -> Bool {
+            while true {
+                switch run(asking: ask) {
+                case .accepted: return true
+                case .unhandled, .held: return false
+                case .waiting: if await awaitWaiting(askAwaiting) { return true }
+                }
             }
         }
 
-        /// Awaits the match or guard the walk waits on, then runs the walk on to its end.
-        @_semantics("optimize.sil.specialize.generic.never")
-        @inline(never)
-        nonisolated(nonsending) mutating func finishWaiting<Client: WalkClient>(_ client: Client.Type) async
-            -> Client.Output?
-        {
-            while let candidate = waitingOn {
-                if let routeGuard = candidate.action?.routeGuard {
-                    decide(await routeGuard.decideAwaiting(candidate.parameters))
-                } else if let output = await Client.askAwaiting(candidate.action, candidate.parameters) {
-                    acceptAwaited()
-                    return output
-                }
-                switch run(client) {
-                case .accepted(let output): return output
-                case .unhandled, .held: return nil
-                case .waiting: continue
-                }
+        /// Awaits the match or guard the walk waits on: whether the match accepted, which ends
+        /// the walk; otherwise the walk runs on (``run(asking:)``) after it.
+        nonisolated(nonsending) mutating func awaitWaiting(_ askAwaiting: AwaitingMatchAsker) async -> Bool {
+            guard let candidate = waitingOn else { return false }
+            if let routeGuard = candidate.action?.routeGuard {
+                decide(await routeGuard.decideAwaiting(candidate.parameters))
+                return false
             }
-            return nil
+            guard await askAwaiting(candidate.action, candidate.parameters) else { return false }
+            acceptAwaited()
+            return true
+        }
+
+        /// Routes for a ``Router``, awaiting `async` handlers and guards: whether a handler
+        /// accepted the URL.
+        nonisolated(nonsending) mutating func routeAwaiting() async -> Bool {
+            await finish(asking: Action.routerAnswer, awaiting: Action.routerAnswerAwaiting)
+        }
+
+        /// Resolves for a ``RouteMap``, awaiting `async` closures and guards: the value of the
+        /// first match that gives one. The value is kept here, by the closures that ask each
+        /// match, as in ``resolve(_:)``.
+        nonisolated(nonsending) mutating func resolveAwaiting<Value>(_ type: Value.Type) async -> Value? {
+            var value: Value?
+            let accepted = await finish(
+                asking: { Action.mapAnswer($0, $1, giving: &value) },
+                awaiting: { action, parameters in
+                    value = await Action.mapValueAwaiting(action, parameters, as: Value.self)
+                    return value != nil
+                })
+            return accepted ? value : nil
         }
 
         /// The synchronous driver's way on at an `async` handler: a task on `isolation` — the
@@ -53,7 +65,7 @@
             Task {
                 _ = isolation  // captured: the task runs on the caller's isolation
                 var walk = walk
-                _ = await walk.finishWaiting(Handlers.self)
+                if await !walk.awaitWaiting(Action.routerAnswerAwaiting) { _ = await walk.routeAwaiting() }
                 await router?.drainAwaiting()
             }
         }

@@ -70,7 +70,7 @@ public final class Definition {
     }
 
     /// The parsed pattern of a registered definition (every definition of a table is one).
-    var parsed: RoutePattern { registeredPattern! }
+    package var parsed: RoutePattern { registeredPattern! }
 
     /// Whether `self` is asked before `other`: higher priority first, then registration order.
     func precedes(_ other: Definition) -> Bool {

@@ -13,16 +13,16 @@ import Foundation
 ///
 /// A class: a definition's action holds one reference, not its parts (every definition's
 /// action is as wide as the widest case).
-final class Redirect {
+package final class Redirect {
     /// `to` as given.
-    let target: String
+    package let target: String
     /// The scheme a URL target names.
-    let scheme: String?
+    package let scheme: String?
     /// A URL target's authority as written (`example.com`, `user`, `localhost:3000`), or a `:name`
     /// printed with its value; `nil` for a path target.
-    let authority: String?
+    package let authority: String?
     /// The target's path: every expansion of its optional groups, parsed, longest first.
-    let expansions: [RoutePattern]
+    package let expansions: [RoutePattern]
 
     /// Parses `target` and checks that every expansion of `source` can print it: each `:name` it
     /// names is a value of that expansion.
@@ -174,7 +174,8 @@ final class Redirect {
             encoded.reserveCapacity(bytes.count)
             for (index, byte) in bytes.enumerated() {
                 if byte != .percent
-                    ? fragmentBytes.contains(byte) : PercentDecoding.isEscape(bytes, at: index)
+                    ? fragmentCharacters.contains(Unicode.Scalar(byte))
+                    : PercentDecoding.isEscape(bytes, at: index)
                 {
                     encoded.append(byte)
                 } else {
@@ -186,8 +187,10 @@ final class Redirect {
     }
 
     /// RFC 3986's fragment characters without `%`: unreserved, sub-delimiters, `:`, `@`, `/`, `?`.
-    private static let fragmentBytes = Set(
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?".utf8)
+    /// A `CharacterSet`, as ``PrintedPath/allowed`` is: the library then compiles no hashed set of
+    /// bytes.
+    private static let fragmentCharacters = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?")
 }
 
 extension RouteTable {

@@ -114,14 +114,14 @@ extension RouteMap {
                 guard let prefix = routable(prefix) else { continue }
                 var walk = Walk(
                     prefix, parameters: parameters, startingIn: table(for: prefix), holdsURL: false)
-                if let value = await walk.finish(Values<Value>.self) {
+                if let value = await walk.resolveAwaiting(Value.self) {
                     values.append(value)
                 } else if let held = walk.heldBy {
                     return holdStack(text, parts, parameters, by: held)
                 }
             }
             var walk = Walk(parts, parameters: parameters, startingIn: table(for: parts), holdsURL: false)
-            if let value = await walk.finish(Values<Value>.self) {
+            if let value = await walk.resolveAwaiting(Value.self) {
                 values.append(value)
             } else if let held = walk.heldBy {
                 return holdStack(text, parts, parameters, by: held)

@@ -147,7 +147,7 @@ extension RouteMap {
                 return keep(parts, parameters: parameters, startingIn: nil) ? .kept : .unresolved
             }
             var walk = Walk(parts, parameters: parameters, startingIn: table(for: parts))
-            let value = await walk.finish(Values<Value>.self)
+            let value = await walk.resolveAwaiting(Value.self)
             return resolution(value, of: walk)
         }
 
@@ -197,7 +197,7 @@ extension RouteMap {
                         await resolveStackAwaiting(text, kept.parts, parameters: kept.parameters).answer ?? []
                 } else {
                     var walk = self.walk(kept)
-                    if let value = await walk.finish(Values<Value>.self) { values.append(value) }
+                    if let value = await walk.resolveAwaiting(Value.self) { values.append(value) }
                 }
             }
             queue.endDraining()

@@ -158,7 +158,7 @@ extension RouteMap.Table {
         ) async -> Value? {
             guard let parts = url.parts(loggingTo: logger) else { return nil }
             var walk = Walk(parts, parameters: parameters, startingIn: table(for: parts))
-            return await walk.finish(Values<Value>.self)
+            return await walk.resolveAwaiting(Value.self)
         }
     }
 

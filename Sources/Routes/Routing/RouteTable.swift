@@ -86,7 +86,7 @@ public class RouteTable {
     /// ```
     @exclusivity(unchecked) public private(set) var definitions: [Definition] = []
 
-    weak var router: Router?
+    package weak var router: Router?
     /// The router's logger, kept here so that routing does not load the weak `router` for it.
     @exclusivity(unchecked) var logger: ((String) -> Void)?
     /// The router's ``Router/onEvent``, kept here as the logger is.
@@ -100,12 +100,12 @@ public class RouteTable {
     /// The index of ``guardDefinitions``.
     @exclusivity(unchecked) var guardIndex = RouteIndex()
     /// The scheme, ASCII-lowercased: tables are found ignoring case.
-    let key: String
-    @exclusivity(unchecked) private(set) var hostFilter: HostFilter?
+    package let key: String
+    @exclusivity(unchecked) package private(set) var hostFilter: HostFilter?
     /// Whether this table reads a fragment that does not start with `/` or `?` as a web anchor:
     /// it has ``hosts`` (the "Routing rules" article, *Web anchors*). For the global table
     /// reached by fallback, see ``readsAnchors(afterFallbackFrom:of:)``.
-    @exclusivity(unchecked) private(set) var readsAnchors = false
+    @exclusivity(unchecked) package private(set) var readsAnchors = false
     /// The index of ``definitions``: one object for the table's life (a constant, so that a
     /// lookup reads it without retaining it), emptied at a removal and filled again by the next
     /// lookup.
@@ -137,7 +137,7 @@ public class RouteTable {
     }
 
     /// Whether this is the router's global table.
-    var isGlobal: Bool { scheme == Router.defaultScheme }
+    package var isGlobal: Bool { scheme == Router.defaultScheme }
 
     /// The index of the definitions.
     var index: RouteIndex {
@@ -177,7 +177,7 @@ public class RouteTable {
 
     /// How this table reads pattern text: with braces when ``options`` has
     /// ``RouteOptions/extendedPatterns``, with the router's types.
-    var patternSyntax: PatternSyntax {
+    package var patternSyntax: PatternSyntax {
         PatternSyntax(
             braces: options.contains(.extendedPatterns), types: router?.parameterTypes ?? [:])
     }

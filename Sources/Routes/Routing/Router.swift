@@ -43,7 +43,7 @@ public class Router {
     public var `default`: RouteTable { defaultTable }
 
     /// The global table, read by routing without a dynamic call.
-    @exclusivity(unchecked) final private(set) var defaultTable: RouteTable
+    @exclusivity(unchecked) final package private(set) var defaultTable: RouteTable
     /// The class of the tables: a ``RouteMap``'s tables give its values.
     private let tableType: RouteTable.Type
 
@@ -114,8 +114,9 @@ public class Router {
 
     /// Receives the error of each ``TypedRoute`` type that a table refuses at registration.
     ///
-    /// A table refuses a type when its pattern captures a value that the type never decodes,
-    /// or when a property is a nested value (``TypedRouteError/Reason-swift.enum``).
+    /// A table refuses a type whose pattern and properties disagree
+    /// (``TypedRouteError/Reason-swift.enum``): a capture the type never decodes, a nested
+    /// value, a required property for the capture of an optional group, and so on.
     ///
     /// ```swift
     /// router.onInvalidTypedRoute = { error in
@@ -124,7 +125,8 @@ public class Router {
     /// ```
     public var onInvalidTypedRoute: ((TypedRouteError) -> Void)?
 
-    /// Tables of the other schemes, found by their lowercased ``RouteTable/key``.
+    /// Tables of the other schemes, found by their lowercased ``RouteTable/key``, in the order of
+    /// their schemes (kept on insert: ``schemes`` and ``allTables`` read them in order).
     @exclusivity(unchecked) private var tables: [RouteTable] = []
     /// The URLs held while suspended and while `resume()` routes them (`RoutingQueue.swift`).
     /// Its accesses never span user code: its operations return what they drop.
@@ -155,7 +157,7 @@ public class Router {
     public subscript(scheme: String) -> RouteTable {
         if let table = existingTable(forScheme: scheme) { return table }
         let table = tableType.init(scheme: scheme, router: self)
-        tables.append(table)
+        tables.insert(table, at: tables.firstIndex { $0.scheme > table.scheme } ?? tables.endIndex)
         return table
     }
 
@@ -174,7 +176,7 @@ public class Router {
     /// router.schemes  // ["alpha", "myapp"]
     /// ```
     public var schemes: [String] {
-        tables.map(\.scheme).sorted()
+        tables.map(\.scheme)
     }
 
     /// The table routing starts in for a URL: its scheme's table, or the global table.
@@ -224,37 +226,19 @@ public class Router {
         for table in removed { table.releaseDefinitions() }
     }
 
-    /// Checks a pattern and returns the patterns its optional groups expand into.
-    ///
-    /// They are in registration order: the longest text first, its length counted in UTF-16 code
-    /// units, whatever groups it keeps (<doc:RoutingRules#Order-longest-first>).
-    ///
-    /// ```swift
-    /// try Router.expand(pattern: "/the(/foo/:a)(/bar/:b)")
-    /// // ["/the/foo/:a/bar/:b", "/the/foo/:a", "/the/bar/:b", "/the"]
-    /// try Router.expand(pattern: "/post/:id(/comments)(/:commentID)")
-    /// // ["/post/:id/comments/:commentID", "/post/:id/:commentID",
-    /// //  "/post/:id/comments", "/post/:id"]
-    /// try Router.expand(pattern: "/a/*/b/*")
-    /// // throws: a pattern holds one '*' at most
-    /// ```
-    public static func expand(pattern: String) throws(RoutePatternError) -> [String] {
-        try OptionalGroupExpansion.expand(pattern).map(\.text)
-    }
-
     /// The global table, then the tables of the schemes in order (the order of lint and of the
     /// `routes` tool).
-    @_spi(Tooling) public var allTables: [RouteTable] {
-        [defaultTable] + tables.sorted { $0.scheme < $1.scheme }
+    package var allTables: [RouteTable] {
+        [defaultTable] + tables
     }
 
     /// The table of `scheme` (ignoring case), or the global table when it has none; creates no
     /// table.
-    func table(forScheme scheme: String) -> RouteTable {
+    package func table(forScheme scheme: String) -> RouteTable {
         existingTable(forScheme: scheme) ?? defaultTable
     }
 
-    func existingTable(forScheme scheme: String) -> RouteTable? {
+    package func existingTable(forScheme scheme: String) -> RouteTable? {
         let key = Scheme.key(scheme)
         if key == defaultTable.key { return defaultTable }
         return tables.first { $0.key == key }

@@ -174,7 +174,7 @@ extension RouteTable {
             }
             guard let start = table ?? router?.table(for: parts) else { return false }
             var walk = Walk(parts, parameters: parameters, startingIn: start, startIsGiven: table != nil)
-            return await walk.finish(Handlers.self) != nil || walk.isHeld
+            return await walk.routeAwaiting() || walk.isHeld
         }
     }
 #endif

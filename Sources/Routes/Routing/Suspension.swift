@@ -200,7 +200,7 @@ extension Router {
             queue.beginDraining()
             while let kept = queue.next() {
                 var walk = walk(kept)
-                _ = await walk.finish(Handlers.self)
+                _ = await walk.routeAwaiting()
             }
             queue.endDraining()
         }

@@ -20,7 +20,7 @@ extension Walk {
     /// Routes for a ``Router``, as far as it can without awaiting. When the rest continues in a
     /// task, `router`'s queue is drained after it (`resume()` uses this to keep the order).
     mutating func route(isolation: isolated (any Actor)?, thenDraining router: Router? = nil) -> SyncOutcome {
-        switch run(Handlers.self) {
+        switch run(asking: Action.routerAnswer) {
         case .accepted, .held: return .handled
         case .unhandled: return .unhandled
         case .waiting:
@@ -36,10 +36,12 @@ extension Walk {
     }
 
     /// Resolves for a ``RouteMap`` without awaiting: the value of the first match that gives one;
-    /// at an `async` closure the walk stops and the URL is unhandled.
+    /// at an `async` closure the walk stops and the URL is unhandled. The value is kept here, by
+    /// the closure that asks each match: the walk itself is the same for every map.
     mutating func resolve<Value>(_ type: Value.Type) -> Value? {
-        switch run(Values<Value>.self) {
-        case .accepted(let value): return value
+        var value: Value?
+        switch run(asking: { Action.mapAnswer($0, $1, giving: &value) }) {
+        case .accepted: return value
         case .unhandled, .held: return nil
         case .waiting:
             abandon(because: "a synchronous resolve cannot await it (use await resolve(_:))")

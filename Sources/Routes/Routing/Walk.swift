@@ -14,11 +14,12 @@
 /// before its first one is asked, so the code asked may add, remove or route without disturbing
 /// the walk.
 ///
-/// The walk does not know what a match gives: a ``WalkClient`` asks each one (handlers for a
-/// ``Router``, values for a ``RouteMap``). When a match or a guard can only be answered by
-/// awaiting, the walk stops there (``WalkStop/waiting``) and keeps what comes after it; a driver
-/// decides what happens next: the synchronous one (`SyncDriver.swift`) or the `async` one
-/// (`AsyncDriver.swift`), which awaits it and runs the walk on.
+/// The walk does not know what a match gives: its client asks each one (``MatchAsker``: handlers
+/// for a ``Router``, values for a ``RouteMap``) and keeps what it takes; the walk keeps only the
+/// answer, so that it is compiled once for every client. When a match or a guard can only be
+/// answered by awaiting, the walk stops there (``WalkStop/waiting``) and keeps what comes after
+/// it; a driver decides what happens next: the synchronous one (`SyncDriver.swift`) or the
+/// `async` one (`AsyncDriver.swift`), which awaits it and runs the walk on.
 struct Walk {
     /// The URL as the table being searched reads it (its options): the walk's one copy of the
     /// URL, read in place by the search (a miss copies nothing).
@@ -109,14 +110,14 @@ struct Walk {
     /// Asks guards and matches in order until one accepts, one must be awaited, or the walk ends
     /// (after calling the unmatched handler, unless a guard ended it). After `.waiting` on a
     /// match, running the walk again means that match declined; on a guard, see ``decide(_:)``.
-    mutating func run<Client: WalkClient>(_ client: Client.Type) -> WalkStop<Client.Output> {
+    mutating func run(asking ask: MatchAsker) -> WalkStop {
         while true {
-            let step: Step<Client.Output>
+            let step: Step
             // Whether the table asked is the first one (the global table may come after it).
             let asksStart: Bool
             switch stage {
             case .start:
-                step = Walk.search(start, request, extra, client)
+                step = Walk.search(start, request, extra, ask)
                 asksStart = true
             case .fallback(let global):
                 let readsAnchors = global.readsAnchors(afterFallbackFrom: start, of: request.parts)
@@ -124,14 +125,14 @@ struct Walk {
                     request = RouteRequest(
                         parts: request.parts, options: global.options, readsAnchors: readsAnchors)
                 }
-                step = Walk.search(global, request, extra, client)
+                step = Walk.search(global, request, extra, ask)
                 asksStart = false
             case .rest(let rest):
                 if let waited = rest.waitingOn, waited.action?.routeGuard == nil {
                     rest.table.report(
                         .declined, request.parts, pattern: waited.pattern, parameters: parameters)
                 }
-                step = Walk.ask(rest, extra, client)
+                step = Walk.ask(rest, extra, ask)
                 asksStart = rest.table === start
             case .finished:
                 return .unhandled
@@ -147,9 +148,9 @@ struct Walk {
                 }
                 start.log("falling back from \(start.scheme) to the global table")
                 stage = .fallback(global)
-            case .accepted(let output):
+            case .accepted:
                 stage = .finished
-                return .accepted(output)
+                return .accepted
             case .waiting(let rest):
                 stage = .rest(rest)
                 return .waiting
@@ -161,12 +162,11 @@ struct Walk {
         }
     }
 
-    /// What a table's search found. Its payloads are references (or the output), so that it is
-    /// cheap to return.
-    private enum Step<Output> {
+    /// What a table's search found. Its payloads are references, so that it is cheap to return.
+    private enum Step {
         /// No match of the table accepted.
         case declined
-        case accepted(Output)
+        case accepted
         /// A match or guard must be awaited: the walk stops, keeping the rest.
         case waiting(Rest)
         /// A guard decided something other than `.proceed`.
@@ -245,37 +245,37 @@ struct Walk {
     /// patterns match. `request` (the walk's, read in place) has the table's options. Static, with
     /// the walk's fields as arguments: a method of the walk called from the mutating ``run(_:)``
     /// copied the whole walk on every lookup.
-    private static func search<Client: WalkClient>(
-        _ table: RouteTable, _ request: RouteRequest, _ extra: [String: Any]?, _ client: Client.Type
-    ) -> Step<Client.Output> {
+    private static func search(
+        _ table: RouteTable, _ request: RouteRequest, _ extra: [String: Any]?, _ ask: MatchAsker
+    ) -> Step {
         guard table.acceptsHost(of: request.parts) else {
             table.log("\(table.scheme) does not route the host of \(request.parts)")
             return .declined
         }
-        guard !table.hasGuards else { return searchGuarded(table, request, extra, client) }
+        guard !table.hasGuards else { return searchGuarded(table, request, extra, ask) }
         let index = table.index
         // The matches are found first (the walk's request is read in place), then asked.
         var matches = Matches()
         guard let start = request.searchStart(in: index) else { return .declined }
         request.withSegments { index.collectMatches($0, from: start, into: &matches) }
         if matches.isEmpty { return .declined }
-        return ask(guards: [], matches, from: 0, table, request, extra, client)
+        return Walk.ask(guards: [], matches, from: 0, table, request, extra, ask)
     }
 
     /// The search of a table with guards: its matches are found first; when there are some, the
     /// guards that match are asked, then the matches. Out of line: it stays out of the plain
     /// search, which most tables take.
     @inline(never)
-    private static func searchGuarded<Client: WalkClient>(
-        _ table: RouteTable, _ request: RouteRequest, _ extra: [String: Any]?, _ client: Client.Type
-    ) -> Step<Client.Output> {
+    private static func searchGuarded(
+        _ table: RouteTable, _ request: RouteRequest, _ extra: [String: Any]?, _ ask: MatchAsker
+    ) -> Step {
         var matches = Matches()
         let guards = collectGuarded(table, request, into: &matches)
-        return askOutOfLine(guards: guards[...], matches, from: 0, table, request, extra, client)
+        return askOutOfLine(guards: guards[...], matches, from: 0, table, request, extra, ask)
     }
 
     /// The matches of a table with guards, put in `matches` (empty), and, when there are some,
-    /// the guards that match. Not generic: one body for every client.
+    /// the guards that match.
     @inline(never)
     private static func collectGuarded(
         _ table: RouteTable, _ request: RouteRequest, into matches: inout Matches
@@ -296,31 +296,29 @@ struct Walk {
     /// Asks the guards and matches after an awaited one, in order. Out of line, as
     /// ``searchGuarded(_:_:_:_:)``: it stays out of ``run(_:)``.
     @inline(never)
-    private static func ask<Client: WalkClient>(_ rest: Rest, _ extra: [String: Any]?, _ client: Client.Type)
-        -> Step<Client.Output>
-    {
+    private static func ask(_ rest: Rest, _ extra: [String: Any]?, _ ask: MatchAsker) -> Step {
         askOutOfLine(
-            guards: rest.guards, rest.matches, from: rest.nextMatch, rest.table, rest.request, extra, client)
+            guards: rest.guards, rest.matches, from: rest.nextMatch, rest.table, rest.request, extra, ask)
     }
 
     /// ``ask(guards:_:from:_:_:_:_:)`` as one shared body, for the searches that need not fold it
     /// away: a table with guards, and the rest of a walk that waited.
     @inline(never)
-    private static func askOutOfLine<Client: WalkClient>(
+    private static func askOutOfLine(
         guards: ArraySlice<Match>, _ matches: Matches, from first: Int, _ table: RouteTable,
-        _ request: RouteRequest, _ extra: [String: Any]?, _ client: Client.Type
-    ) -> Step<Client.Output> {
-        ask(guards: guards, matches, from: first, table, request, extra, client)
+        _ request: RouteRequest, _ extra: [String: Any]?, _ ask: MatchAsker
+    ) -> Step {
+        Walk.ask(guards: guards, matches, from: first, table, request, extra, ask)
     }
 
     /// Asks `guards`, then `matches` from `first` on, in order, until one decides. Inlined into
     /// each search, where most of it folds away (no guards, first match); waiting is kept out of
     /// line (`wait(on:at:_:_:_:)`).
     @inline(__always)
-    private static func ask<Client: WalkClient>(
+    private static func ask(
         guards: ArraySlice<Match>, _ matches: Matches, from first: Int, _ table: RouteTable,
-        _ request: RouteRequest, _ extra: [String: Any]?, _ client: Client.Type
-    ) -> Step<Client.Output> {
+        _ request: RouteRequest, _ extra: [String: Any]?, _ ask: MatchAsker
+    ) -> Step {
         if !guards.isEmpty {
             switch Walk.askGuards(guards, table, request, extra) {
             case .proceed: break
@@ -333,18 +331,17 @@ struct Walk {
                         waitingOn: candidate))
             }
         }
-        var accepted: Client.Output?
         var hop: Hop?
         var offset = first
         while offset < matches.count {
             let definition = matches.definition(at: offset)
             let captures = matches.captures(at: offset)
-            switch Walk.ask(definition, captures, table, request, extra, client, &accepted, &hop) {
+            switch Walk.ask(definition, captures, table, request, extra, ask, &hop) {
             case .declined:
                 table.report(.declined, request.parts, pattern: definition.pattern, parameters: extra ?? [:])
             case .accepted:
                 table.report(.routed, request.parts, pattern: definition.pattern, parameters: extra ?? [:])
-                return .accepted(accepted!)
+                return .accepted
             case .redirected:
                 return .redirected(hop!)
             case .waiting:
@@ -358,12 +355,10 @@ struct Walk {
     /// Stops the walk at the match at `offset`, which must be awaited; the matches after it come
     /// after it.
     @inline(never)
-    private static func wait<Output>(
+    private static func wait(
         on matches: Matches, at offset: Int, _ table: RouteTable, _ request: RouteRequest,
         _ extra: [String: Any]?
-    )
-        -> Step<Output>
-    {
+    ) -> Step {
         let definition = matches.definition(at: offset)
         let candidate = Candidate(
             action: definition.action,
@@ -427,8 +422,8 @@ struct Walk {
             redirects: redirects + 1)
     }
 
-    /// What one match answered; its output, when it accepts, and a redirect's target are set
-    /// apart (plain values are cheaper to carry out of the search than an enum holding them).
+    /// What one match answered; a redirect's target is set apart (a plain value is cheaper to
+    /// carry out of the search than an enum holding it).
     private enum Answer {
         case accepted
         case declined
@@ -482,11 +477,11 @@ struct Walk {
         return .proceed
     }
 
-    /// Asks one match: its output goes to `accepted`, a redirect's target to `hop`. (The URL is
-    /// read from `request`: passing it apart would copy it.)
-    private static func ask<Client: WalkClient>(
+    /// Asks one match (the client asks it, unless it is a redirect route): a redirect's target
+    /// goes to `hop`. (The URL is read from `request`: passing it apart would copy it.)
+    private static func ask(
         _ definition: Definition, _ captures: Captures, _ table: RouteTable, _ request: RouteRequest,
-        _ extra: [String: Any]?, _ client: Client.Type, _ accepted: inout Client.Output?, _ hop: inout Hop?
+        _ extra: [String: Any]?, _ ask: MatchAsker, _ hop: inout Hop?
     ) -> Answer {
         table.log("\(definition.pattern) matches \(request.parts)")
         let parameters = RouteParameters(
@@ -500,20 +495,18 @@ struct Walk {
             hop = Hop(target: target, pattern: definition.pattern, table: table)
             return .redirected
         }
-        switch Client.ask(definition.action, parameters) {
-        case .accept(let output):
-            accepted = output
-            return .accepted
-        case .decline: return .declined
-        case .wait: return .waiting
+        switch ask(definition.action, parameters) {
+        case .accepted: return .accepted
+        case .declined: return .declined
+        case .waiting: return .waiting
         }
     }
 }
 
 /// Where a walk stopped.
-enum WalkStop<Output> {
-    /// A match accepted, giving this.
-    case accepted(Output)
+enum WalkStop {
+    /// A match accepted (its client kept what it gives).
+    case accepted
     /// No match accepted (the unmatched handler was called), or a guard refused, or redirects
     /// went on too long.
     case unhandled
@@ -554,7 +547,7 @@ extension RouteTable {
     }
 
     /// The global table when this table falls back to it.
-    var fallbackTable: RouteTable? {
+    package var fallbackTable: RouteTable? {
         shouldFallback && !isGlobal ? router?.defaultTable : nil
     }
 

@@ -3,10 +3,10 @@ import Foundation
 /// The keys a `Decodable` type asks for, found by running its `init(from:)` against a decoder
 /// that records each key and answers it with a placeholder: `nil` where the type accepts one
 /// (`decodeIfPresent`, an `Optional` property), else a value of the type (`0`, `"x"`, `true`, a
-/// `UUID`, the first case of a `CaseIterable` enum, an empty array). When no placeholder fits
-/// (an enum that is not `CaseIterable` and whose raw value is not `0` or `x`, a custom
-/// `init(from:)` that refuses it), decoding stops there and the record is incomplete: the keys
-/// after it are unknown.
+/// `UUID`, the first case of a `CaseIterable` enum, an empty array, a value of a type read from
+/// its text made by its own `init(from:)`). When no placeholder fits (an enum that is not
+/// `CaseIterable` and whose raw value is not `0` or `x`, a custom `init(from:)` that refuses
+/// it), decoding stops there and the record is incomplete: the keys after it are unknown.
 ///
 /// An optional property is also probed: its type is decoded from a placeholder, to learn whether
 /// it reads a list (``listKeys``); the probe's other findings are dropped.
@@ -24,7 +24,12 @@ struct KeyRecord {
 
     /// Runs `type.init(from:)` against the parameter decoder over a ``KeyRecorder``.
     init(of type: any Decodable.Type) {
-        let recorder = KeyRecorder()
+        self.init(of: type, depth: 0)
+    }
+
+    /// The record of `type` made while recording `depth` enclosing types.
+    fileprivate init(of type: any Decodable.Type, depth: Int) {
+        let recorder = KeyRecorder(depth: depth)
         do {
             recorder.record.value = try recorder.run(type)
         } catch {
@@ -41,6 +46,21 @@ struct KeyRecord {
 final class KeyRecorder {
     fileprivate(set) var record = KeyRecord()
     private var seen: Set<String> = []
+    /// How many types read from their text enclose this recording (see
+    /// ``RecordedValue/placeholder(_:decodingItself:)``): bounded, so that a type that holds
+    /// itself ends the recording instead of recursing.
+    private let depth: Int
+
+    fileprivate init(depth: Int) {
+        self.depth = depth
+    }
+
+    /// A value of `type` made by its own `init(from:)` of placeholders, recorded apart: `nil`
+    /// when none fits, or when too many such types enclose this one.
+    fileprivate func value(recording type: any Decodable.Type) -> Any? {
+        guard depth < 4 else { return nil }
+        return KeyRecord(of: type, depth: depth + 1).value
+    }
 
     /// The value of the property `key`, recorded as asked for.
     func value(forKey key: String) -> RecordedValue {
@@ -61,6 +81,13 @@ struct RecordedValue {
 
     /// A placeholder of `type`: one read from a text, the first case of a `CaseIterable` type,
     /// else what `decodingItself` (`type.init(from:)` over this value) gives.
+    ///
+    /// A type read from its text (``ParameterText/isReadAsText(_:)``: a
+    /// `LosslessStringConvertible` struct with a synthesized `Codable`, `Version` read from
+    /// `1.2`) is never decoded through its `init(from:)` by routing, so its keyed container is no
+    /// nested value: the placeholder is the value its `init(from:)` makes of placeholders,
+    /// recorded apart, when that value's text reads back as a value (else none fits: the check
+    /// cannot tell, and printing checks each value).
     /// - Throws: ``NoPlaceholder`` when none fits.
     @_semantics("optimize.sil.specialize.generic.never")
     func placeholder<Value: Decodable>(_ type: Value.Type, decodingItself: () throws -> Value) throws -> Value
@@ -70,6 +97,12 @@ struct RecordedValue {
         }
         if let cases = type as? any CaseIterable.Type, let first = firstCase(of: cases) as? Value {
             return first
+        }
+        if ParameterText.isReadAsText(type) {
+            guard let value = recorder.value(recording: type) as? Value,
+                let text = ParameterText.text(of: value), ParameterText.value(text, as: type) != nil
+            else { throw NoPlaceholder() }
+            return value
         }
         guard let value = try? decodingItself() else { throw NoPlaceholder() }
         return value

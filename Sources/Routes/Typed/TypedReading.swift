@@ -5,7 +5,7 @@
 /// lacks a capture, its property has no value, never a query item of its name (the "Typed
 /// routes" article, *Handle*): `?tab=tags` gives no `tab` to `/user/{id:int}(/{tab:posts|likes})`,
 /// whose constraint refuses `tags`. The handlers, ``Router/url(for:scheme:host:)`` and
-/// ``Router/roundTrip(_:scheme:host:)`` all read through it.
+/// ``/RoutesTesting/Routes/Router/roundTrip(_:scheme:host:)`` all read through it.
 struct TypedReading {
     /// The captures (`{name}`, `{name:*}`) that some expansions of the pattern have and others
     /// lack: most patterns have none.

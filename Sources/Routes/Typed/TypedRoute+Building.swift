@@ -6,7 +6,7 @@ extension Router {
     ///
     /// The URL is built and checked as ``url(for:scheme:host:parameters:)`` builds and checks
     /// it, then routed back and decoded as the type's handler decodes it: a value that does not
-    /// come back (``roundTrip(_:scheme:host:)`` finds a difference) throws
+    /// come back (``/RoutesTesting/Routes/Router/roundTrip(_:scheme:host:)`` finds a difference) throws
     /// ``URLBuildingError/Reason/notReadBack(_:)``.
     /// Properties are written as routing reads them back (`Bool` as `true`/`false`, numbers by
     /// their `description`, `UUID`, `URL`, other types as their `encode(to:)` writes them: an enum
@@ -33,31 +33,8 @@ extension Router {
         try TypedBuilding.url(for: route, in: buildingTable(scheme: scheme), scheme: scheme, host: host)
     }
 
-    /// What differs when `route` is printed, routed back and decoded: empty when the value comes
-    /// back whole.
-    ///
-    /// The URL is built as ``url(for:scheme:host:)`` builds it, routed without calling any
-    /// handler or guard (as URL building checks it), and its parameters are decoded as the
-    /// type's handler decodes them. Call it in tests for each link type. A route asked before
-    /// the type's (a higher priority, or an earlier registration that covers its pattern) is
-    /// not a difference: it takes the URL only if it does not decline; `lint()` reports it.
-    ///
-    /// ```swift
-    /// // In a test: #expect(differences.isEmpty)
-    /// let link = UserLink(id: 42, tab: nil, ref: "a b+c")
-    /// let differences = router.roundTrip(link, scheme: "myapp")
-    /// assert(differences.isEmpty, "\(differences)")
-    /// ```
-    /// - Returns: the differences: the URL building error, a decoding error, each property
-    ///   whose text changed, and for an `Equatable` type a value read back that is not `==`.
-    public func roundTrip<Route: TypedRoute>(
-        _ route: Route, scheme: String? = nil, host: String? = nil
-    ) -> [RoundTripDifference] {
-        TypedBuilding.roundTrip(route, in: buildingTable(scheme: scheme), scheme: scheme, host: host)
-    }
-
     /// The table a URL of `scheme` is routed in: its table, or the global table.
-    private func buildingTable(scheme: String?) -> RouteTable {
+    package func buildingTable(scheme: String?) -> RouteTable {
         scheme.flatMap(existingTable(forScheme:)) ?? `default`
     }
 }
@@ -81,21 +58,10 @@ extension RouteTable {
     {
         try TypedBuilding.url(for: route, in: self, scheme: isGlobal ? nil : scheme, host: host)
     }
-
-    /// What differs when `route` is printed in this table, routed back and decoded, as
-    /// ``Router/roundTrip(_:scheme:host:)`` finds it.
-    ///
-    /// ```swift
-    /// router.myapp.roundTrip(UserLink(id: 7)).isEmpty  // true
-    /// ```
-    /// - Returns: the differences, empty when the value comes back whole (and `==`).
-    public func roundTrip<Route: TypedRoute>(_ route: Route, host: String? = nil) -> [RoundTripDifference] {
-        TypedBuilding.roundTrip(route, in: self, scheme: isGlobal ? nil : scheme, host: host)
-    }
 }
 
 /// Printing typed routes, and checking that they come back.
-enum TypedBuilding {
+package enum TypedBuilding {
     /// The URL builder of `route`'s pattern with its encoded values.
     static func builder<Route: TypedRoute>(for route: Route, scheme: String?, host: String?)
         throws(URLBuildingError) -> URLBuilder
@@ -119,8 +85,9 @@ enum TypedBuilding {
         return trip.url
     }
 
-    /// The round trip of `route` through `table`: what differs, or the error of building it.
-    static func roundTrip<Route: TypedRoute>(
+    /// The round trip of `route` through `table`: what differs, or the error of building it
+    /// (`RoutesTesting`'s `roundTrip`).
+    package static func roundTrip<Route: TypedRoute>(
         _ route: Route, in table: RouteTable, scheme: String?, host: String?
     ) -> [RoundTripDifference] {
         do {

@@ -7,9 +7,10 @@ extension RouteTable {
     /// the property is `nil`, whatever the query holds.
     /// The pattern is registered as `add(pattern:)` registers it (optional groups, priorities,
     /// invalid patterns reported to ``onInvalidPattern``). Before, the type is checked against
-    /// it: a capture the type never decodes or decodes as an array, a nested property, or a
-    /// property that does not read back as it prints registers nothing and is reported to
-    /// ``Router/onInvalidTypedRoute`` (and the logger).
+    /// it: a capture the type never decodes or decodes as an array, a nested property, a
+    /// property that does not read back as it prints, or a required property for the capture of
+    /// an optional group registers nothing and is reported to ``Router/onInvalidTypedRoute``
+    /// (and the logger).
     ///
     /// ```swift
     /// router.myapp.add(UserLink.self) { link in
@@ -150,84 +151,4 @@ extension RouteMap.Table {
             }
         }
     #endif
-}
-
-/// The registration-time check of a ``TypedRoute`` type against its pattern.
-enum TypedRouteCheck {
-    /// What disagrees between the type and its pattern, whose expansions are `expansions`; `nil`
-    /// when they fit (or when the pattern is invalid, `expansions` empty: registering it reports
-    /// that). What needs the whole record of the keys the type asks for (a capture never
-    /// decoded, a value that does not read back) is checked only when it is complete (see
-    /// ``KeyRecord``).
-    static func error<Route: TypedRoute>(of type: Route.Type, expansions: [RoutePattern]) -> TypedRouteError?
-    {
-        guard !expansions.isEmpty else { return nil }
-        // `Route.self`, the type registered, not a subclass that `type` may hold: routing
-        // decodes `Route`.
-        let record = KeyRecord(of: Route.self)
-        func error(_ reason: TypedRouteError.Reason) -> TypedRouteError {
-            TypedRouteError(type: String(describing: type), pattern: Route.pattern, reason: reason)
-        }
-        if let key = record.nestedKey { return error(.nestedValue(key: key)) }
-        for expansion in expansions {
-            if let name = expansion.parameterNames.first(where: record.listKeys.contains) {
-                return error(.arrayCapture(name))
-            }
-        }
-        guard record.isComplete else { return nil }
-        let asked = Set(record.keys)
-        for expansion in expansions {
-            let captures = expansion.parameterNames
-            if let missing = captures.first(where: { !asked.contains($0) }) {
-                return error(.captureNotDecoded(missing))
-            }
-            // A wildcard is read under its name (`{rest:*}`) or under the reserved key.
-            let wildcardKeys = [expansion.wildcardName, RouteParameters.Keys.wildcard].compactMap { $0 }
-            if expansion.hasWildcard, !wildcardKeys.contains(where: asked.contains),
-                let missing = wildcardKeys.first
-            {
-                return error(.captureNotDecoded(missing))
-            }
-        }
-        guard let value = record.value as? Route else { return nil }
-        return readBackError(of: value).map(error)
-    }
-
-    /// Why `value` (the type's placeholders) does not read back as it prints: its properties
-    /// printed as URL building prints them, read as routing reads them and decoded as the type,
-    /// print other text, or a property that printed text does not decode. `nil` when it reads
-    /// back, or when the check cannot tell (a property that prints nothing, such as an empty
-    /// array, is missing when read back: only a real value says whether that matters).
-    static func readBackError<Route: TypedRoute>(of value: Route) -> TypedRouteError.Reason? {
-        let printed: [String: Any]
-        do {
-            printed = try RouteValueEncoder.parameters(of: value, pattern: Route.pattern)
-        } catch {
-            if case .nestedValue(let key) = error.reason { return .nestedValue(key: key) }
-            return nil
-        }
-        // As routing reads them: one text for a list of one, nothing for an empty list.
-        var read: [String: Any] = [:]
-        for (key, value) in printed {
-            guard let texts = value as? [String] else {
-                read[key] = value
-                continue
-            }
-            if texts.count == 1 { read[key] = texts[0] } else if !texts.isEmpty { read[key] = texts }
-        }
-        let decoded: Route
-        do {
-            decoded = try RouteParameters.decode(Route.self, values: read) as! Route
-        } catch {
-            guard let key = TypedBuilding.property(of: error), let text = read[key] else { return nil }
-            let detail =
-                "printed \(TypedBuilding.texts(text)), which does not decode: \(TypedBuilding.message(of: error))"
-            return .valueNotReadBack(key: key, detail: detail)
-        }
-        guard let back = try? RouteValueEncoder.parameters(of: decoded, pattern: Route.pattern),
-            let change = TypedBuilding.changes(from: printed, to: back).first
-        else { return nil }
-        return .valueNotReadBack(
-            key: change.key, detail: "printed \(change.given), reads back as \(change.decoded)")
-    }
 }

@@ -5,9 +5,10 @@
 /// `id`) or a query item; an `Optional` property is left out when `nil` (an optional group's
 /// capture, or a query item). A capture's property is read from its capture only, never from a
 /// query item of its name. Values are flat: text, numbers, `Bool`, `UUID`, an absolute `URL`,
-/// enums with a raw value, `Optional`s and arrays of these (an array is a repeated query item or
-/// a named wildcard's components, never a capture). A value is printed as it is read back, and
-/// a type whose printing and reading disagree is refused. The pattern always reads braces (the
+/// other `LosslessStringConvertible` types (as their text), enums with a raw value, `Optional`s
+/// and arrays of these (an array is a repeated query item or a named wildcard's components,
+/// never a capture). A value is printed as it is read back, and a type whose printing and
+/// reading disagree is refused. The pattern always reads braces (the
 /// "Pattern syntax" article, *Extended patterns*), whatever the table's options.
 ///
 /// ```swift
@@ -84,6 +85,13 @@ public struct TypedRouteError: Error, Sendable, Hashable, CustomStringConvertibl
         /// value that prints other text (an enum whose `encode(to:)` writes what its
         /// `init(from:)` does not read).
         case valueNotReadBack(key: String, detail: String)
+        /// The type requires the property `name`, which only some expansions of the pattern capture.
+        ///
+        /// The capture is in an optional group: a URL of an expansion without it never decodes
+        /// (the property is read from its capture only, never from a query item).
+        ///
+        /// Make the property optional (`var tab: Tab?`), or take the capture out of the group.
+        case requiredGroupCapture(String)
     }
 
     /// The type's name.
@@ -122,17 +130,32 @@ public struct TypedRouteError: Error, Sendable, Hashable, CustomStringConvertibl
                 + "(read a list from a query item, or from a named wildcard {\(name):*})"
         case .valueNotReadBack(let key, let text):
             detail = "the property \"\(key)\" does not read back as printed: \(text)"
+        case .requiredGroupCapture(let name):
+            detail =
+                "the property \"\(name)\" is required, but its capture is in an optional group: "
+                + "the expansion without it never decodes (make the property optional)"
         }
         return "\(type) (\"\(pattern)\"): \(detail)"
     }
 }
 
 /// One way a ``TypedRoute`` value does not survive printing and routing back, from
-/// ``Router/roundTrip(_:scheme:host:)``.
+/// RoutesTesting's ``/RoutesTesting/Routes/Router/roundTrip(_:scheme:host:)``.
 ///
 /// ```swift
-/// for difference in router.roundTrip(UserLink(id: 42), scheme: "myapp") {
-///     print(difference)  // in a test: Issue.record("\(difference)")
+/// // UserLinkTests.swift: in the test target, which links RoutesTesting
+/// import Routes
+/// import RoutesTesting
+///
+/// struct UserLink: TypedRoute {
+///     static let pattern = "/user/{id:int}"
+///     var id: Int
+/// }
+///
+/// @MainActor func checkUserLink(_ router: Router) {
+///     for difference in router.roundTrip(UserLink(id: 42), scheme: "myapp") {
+///         print(difference)  // in a test: Issue.record("\(difference)")
+///     }
 /// }
 /// ```
 public struct RoundTripDifference: Sendable, Hashable, CustomStringConvertible {

@@ -51,7 +51,7 @@ extension UInt8 {
     static let questionMark = UInt8(ascii: "?")
     static let ampersand = UInt8(ascii: "&")
     static let equals = UInt8(ascii: "=")
-    static let percent = UInt8(ascii: "%")
+    package static let percent = UInt8(ascii: "%")
     static let dot = UInt8(ascii: ".")
     static let hash = UInt8(ascii: "#")
     static let plus = UInt8(ascii: "+")
@@ -101,7 +101,7 @@ extension String {
     /// Calls `body` with the string's UTF-8 bytes, in place (no copy, no retain) for a native
     /// string, which every string the router sees is once it is a URL; a bridged one is copied.
     @inline(__always)
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = self
         return copy.withUTF8(body)
@@ -109,7 +109,7 @@ extension String {
 
     /// `self` with ASCII letters lowercased and everything else as it is. Schemes and hosts are
     /// compared this way: a Unicode fold would let "\u{212A}" (the Kelvin sign) pass for "k".
-    func asciiLowercased() -> String {
+    package func asciiLowercased() -> String {
         String(decoding: utf8.map(\.asciiLowercased), as: UTF8.self)
     }
 }

@@ -7,11 +7,11 @@
 /// nothing else — not `%2E` (`.`), `%2F` (`/`), `%40` (`@`), `%3A` (`:`) or `%25` (`%`). A host
 /// whose escapes do not decode (not UTF-8) is refused too. So `evil.com%2F.example.com` never
 /// passes `*.example.com`.
-struct HostFilter {
+package struct HostFilter {
     private var exact: Set<String> = []
     private var suffixes: [String] = []
 
-    init(_ hosts: [String]) {
+    package init(_ hosts: [String]) {
         for host in hosts.map({ $0.asciiLowercased() }) {
             if host.hasPrefix("*.") {
                 suffixes.append(String(host.dropFirst()))
@@ -22,7 +22,7 @@ struct HostFilter {
     }
 
     /// Whether a URL with this (percent-encoded) host may be routed; no host never is.
-    func accepts(_ host: Substring?) -> Bool {
+    package func accepts(_ host: Substring?) -> Bool {
         guard let host, !host.isEmpty, let name = HostFilter.decodedName(host) else { return false }
         if exact.contains(name) { return true }
         return suffixes.contains { name.hasSuffix($0) && name.count > $0.count }

@@ -2,7 +2,7 @@
 /// name without the port (the "Routing rules" article, *The host*).
 ///
 /// Routing, URL building, redirects, lint and the universal-links file all ask this rule.
-enum HostRule {
+package enum HostRule {
     /// Whether a table with `options` reads a host (its bytes percent-decoded, or as written
     /// when they do not decode) as the first path segment: always with
     /// ``RouteOptions/treatHostAsPathComponent``, else when it has no `.` and is not

@@ -3,11 +3,11 @@
 /// The rules match `removingPercentEncoding`: text whose escapes are malformed, or whose decoded
 /// bytes are not valid UTF-8, cannot be decoded, and is kept as written. With `plusAsSpace`,
 /// literal `+` characters become spaces *before* percent-decoding, so `%2B` always yields `+`.
-enum PercentDecoding {
+package enum PercentDecoding {
     /// Decodes `bytes` into `output` (at least as large), `+` becoming a space first with
     /// `plusAsSpace`. Returns the decoded length, or `nil` when an escape is malformed or the
     /// result is not valid UTF-8.
-    static func decode(
+    package static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
         plusAsSpace: Bool = false
     ) -> Int? {
@@ -32,7 +32,7 @@ enum PercentDecoding {
     }
 
     /// Decodes `text` once, or returns it unchanged (after `+` decoding) when it cannot be decoded.
-    static func decodeOrKeep(_ text: Substring, plusAsSpace: Bool = false) -> String {
+    package static func decodeOrKeep(_ text: Substring, plusAsSpace: Bool = false) -> String {
         if let decoded = text.utf8.withContiguousStorageIfAvailable({
             decodeOrKeep($0, plusAsSpace: plusAsSpace)
         }) {
@@ -60,7 +60,7 @@ enum PercentDecoding {
 
     /// Whether a well-formed escape (`%` and two hexadecimal digits) starts at `index`.
     @inline(__always)
-    static func isEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    package static func isEscape(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         index + 2 < bytes.count && bytes[index] == .percent && hexValue(bytes[index + 1]) != nil
             && hexValue(bytes[index + 2]) != nil
     }

@@ -2,22 +2,23 @@
 /// a `scheme://` prefix ends.
 ///
 /// Schemes compare ignoring ASCII case only: a Unicode fold would let "\u{212A}" (the Kelvin
-/// sign) pass for "k". The `routes` tool uses the same rule through `@_spi(Tooling)`.
-@_spi(Tooling) public enum Scheme {
+/// sign) pass for "k". The `routes` tool uses the same rule through RoutesTesting's
+/// `ToolSupport` (`@_spi(Tooling)`).
+package enum Scheme {
     /// The scheme's table key: ASCII letters lowercased, every other character kept.
-    @_spi(Tooling) public static func key(_ text: String) -> String {
+    package static func key(_ text: String) -> String {
         text.asciiLowercased()
     }
 
     /// Whether `text` is a scheme: a letter, then letters, digits, `+`, `-` or `.`.
-    @_spi(Tooling) public static func isValid<Text: StringProtocol>(_ text: Text) -> Bool {
+    package static func isValid<Text: StringProtocol>(_ text: Text) -> Bool {
         guard let first = text.utf8.first, isLetter(first) else { return false }
         return text.utf8.dropFirst().allSatisfy(isSchemeByte)
     }
 
     /// `text` cut after its `scheme://`: `("myapp", "user/:id")` for `myapp://user/:id`; `nil`
     /// when it does not start with a valid scheme followed by `://`.
-    static func split(_ text: Substring) -> (scheme: Substring, rest: Substring)? {
+    package static func split(_ text: Substring) -> (scheme: Substring, rest: Substring)? {
         guard let separator = text.range(of: "://"), isValid(text[..<separator.lowerBound]) else {
             return nil
         }

@@ -1,4 +1,5 @@
 import Routes
+import RoutesTesting
 import Testing
 
 @testable import RoutesCLI

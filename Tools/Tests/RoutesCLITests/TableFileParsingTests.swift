@@ -197,7 +197,7 @@ extension TableFileParsingTests {
         #expect(file.routes.map(\.pattern) == ["myapp://user/view/:id"])
     }
 
-    /// Schemes follow the library's rule (`Scheme.isValid`, `Scheme.key`): ASCII letters only, and
+    /// Schemes follow the library's rule (`ToolSupport.isValidScheme`, `ToolSupport.schemeKey`): ASCII letters only, and
     /// ASCII case folding, so the Kelvin sign "\u{212A}" is neither a letter of a scheme nor a "k".
     @Test func schemesFollowTheLibrarysRule() {
         let kelvin = "\u{212A}app"

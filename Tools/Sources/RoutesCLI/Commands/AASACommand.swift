@@ -1,5 +1,6 @@
 import ArgumentParser
 import Routes
+import RoutesTesting
 
 /// `routes aasa --app-id ID...`: the `applinks` JSON of an `apple-app-site-association` file for
 /// the table's `https` routes (`Router.appSiteAssociation(appIDs:host:declines:)`).

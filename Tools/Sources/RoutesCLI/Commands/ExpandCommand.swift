@@ -1,5 +1,6 @@
 import ArgumentParser
 import Routes
+import RoutesTesting
 
 /// `routes expand PATTERN`: the definitions a pattern registers, one per line, in routing order.
 struct ExpandCommand: ToolCommand {

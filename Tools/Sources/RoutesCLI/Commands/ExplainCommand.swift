@@ -1,4 +1,5 @@
 import ArgumentParser
+import RoutesTesting
 
 /// `routes explain URL`: prints `Router.explain(_:)` for the URL.
 struct ExplainCommand: ToolCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
-@_spi(Tooling) import Routes
+import Routes
+@_spi(Tooling) import RoutesTesting
 
 /// `routes lint`: errors in the table file, and the library's lint findings about its routes.
 struct LintCommand: ToolCommand {
@@ -65,8 +66,8 @@ struct LintCommand: ToolCommand {
             }
             if warning.kind == .emptyTable {
                 // About a table, not a route: at the line of the table's directive.
-                let key = Scheme.key(warning.scheme)
-                let settings = table.file.tables.first { $0.scheme.map(Scheme.key) == key }
+                let key = ToolSupport.schemeKey(warning.scheme)
+                let settings = table.file.tables.first { $0.scheme.map(ToolSupport.schemeKey) == key }
                 let location = settings?.location ?? SourceLocation(line: 0, column: 0)
                 return [
                     Diagnostic(

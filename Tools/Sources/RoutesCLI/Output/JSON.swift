@@ -1,4 +1,5 @@
-@_spi(Tooling) import Routes
+import Routes
+@_spi(Tooling) import RoutesTesting
 
 /// A JSON value, printed with two-space indentation and keys in the order given, the same on
 /// every platform (`JSONEncoder`'s pretty printing differs between Linux and macOS).

@@ -1,4 +1,5 @@
-@_spi(Tooling) import Routes
+import Routes
+@_spi(Tooling) import RoutesTesting
 
 /// The output of `routes match`: readable text, or JSON for scripts.
 enum MatchReport {

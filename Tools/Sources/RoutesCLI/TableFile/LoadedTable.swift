@@ -1,5 +1,6 @@
 import Foundation
-@_spi(Tooling) import Routes
+import Routes
+@_spi(Tooling) import RoutesTesting
 
 /// A parsed table file registered in a `Router`, whose handlers record what they are asked.
 ///
@@ -51,7 +52,7 @@ final class LoadedTable {
     }
 
     /// The tables, as `Router.lint()` visits them: the global table, then the schemes in order.
-    var tables: [RouteTable] { router.allTables }
+    var tables: [RouteTable] { ToolSupport.tables(of: router) }
 
     /// The route line a registered definition comes from.
     func entry(for definition: Definition) -> RouteEntry? {
@@ -60,9 +61,10 @@ final class LoadedTable {
 
     /// The guard line of a guard the router names by its scheme and pattern.
     func guardEntry(scheme: String, pattern: String) -> GuardEntry? {
-        let key = Scheme.key(scheme)
+        let key = ToolSupport.schemeKey(scheme)
         return file.guards.first {
-            $0.pattern == pattern && Scheme.key(RouteTableFile.tableName(forRouter: $0.scheme)) == key
+            $0.pattern == pattern
+                && ToolSupport.schemeKey(RouteTableFile.tableName(forRouter: $0.scheme)) == key
         }
     }
 

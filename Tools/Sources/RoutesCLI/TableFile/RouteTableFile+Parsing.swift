@@ -1,4 +1,5 @@
-@_spi(Tooling) import Routes
+import Routes
+@_spi(Tooling) import RoutesTesting
 
 /// Reading a route table file.
 ///
@@ -62,7 +63,7 @@ private struct Token {
 
 private struct Parser {
     var file: RouteTableFile
-    /// Table settings by scheme key (`Scheme.key`: ASCII case folded; "" for the global table), with
+    /// Table settings by scheme key (`ToolSupport.schemeKey`: ASCII case folded; "" for the global table), with
     /// the line that set options.
     private var tableIndex: [String: Int] = [:]
     private var optionsLine: [String: Int] = [:]
@@ -129,7 +130,7 @@ private struct Parser {
         var isValid = true
         if positional.count == 2 {
             let scheme = positional[0]
-            if Scheme.isValid(scheme.text) {
+            if ToolSupport.isValidScheme(scheme.text) {
                 entry.scheme = RouteTableFile.tableScheme(scheme.text)
             } else {
                 error(
@@ -183,7 +184,7 @@ private struct Parser {
         var isValid = true
         var tableScheme: String?
         if let scheme {
-            if Scheme.isValid(scheme.text) {
+            if ToolSupport.isValidScheme(scheme.text) {
                 tableScheme = RouteTableFile.tableScheme(scheme.text)
             } else {
                 error(
@@ -327,7 +328,7 @@ private struct Parser {
         let head = tokens[0]
         let written = String(head.text.dropFirst())
         let expected = "expected fallback, hosts=LIST or options=LIST"
-        guard Scheme.isValid(written) else {
+        guard ToolSupport.isValidScheme(written) else {
             error(
                 written.isEmpty
                     ? "expected a scheme after '@', such as @myapp fallback"
@@ -340,7 +341,7 @@ private struct Parser {
             return
         }
         let scheme = RouteTableFile.tableScheme(written)
-        let key = scheme.map(Scheme.key) ?? ""
+        let key = scheme.map(ToolSupport.schemeKey) ?? ""
         let position: Int
         if let existing = tableIndex[key] {
             position = existing

@@ -1,4 +1,5 @@
-@_spi(Tooling) import Routes
+import Routes
+@_spi(Tooling) import RoutesTesting
 
 /// A route table file, parsed: its routes, its table settings and what is wrong with it.
 ///
@@ -121,9 +122,11 @@ struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
 extension RouteTableFile {
     /// The table name `Router` uses for a scheme written in a file: `nil` (the global table) for
     /// no scheme or for ``Router/defaultScheme``, compared as the router compares schemes
-    /// (`Scheme.key`: ASCII case only).
+    /// (`ToolSupport.schemeKey`: ASCII case only).
     static func tableScheme(_ scheme: String?) -> String? {
-        guard let scheme, Scheme.key(scheme) != Scheme.key(Router.defaultScheme) else { return nil }
+        guard let scheme, ToolSupport.schemeKey(scheme) != ToolSupport.schemeKey(Router.defaultScheme) else {
+            return nil
+        }
         return scheme
     }
 

@@ -1,0 +1,29 @@
+// Compile-fail checks, not a test target: `bash Tests/CompileFail/check.sh` type-checks this file
+// against the built Routes module with the compiler's -verify mode, in Swift 6 and Swift 5 mode.
+// A tool called in a file that imports Routes alone is an error that names the module to import,
+// never a scheme table (`router.explain` would otherwise be the table of the scheme "explain").
+// swift-versions: 6 5
+import Foundation
+import Routes
+
+struct UserLink: TypedRoute {
+    static let pattern = "/user/:id"
+    var id: Int
+}
+
+func testing(router: Router, table: RouteTable) throws {
+    // expected-error@+1 {{'explain' is unavailable: explain(_:) is in RoutesTesting: import RoutesTesting}}
+    _ = router.explain("myapp://user/7")
+    // expected-error@+1 {{'lint(mayDecline:)' is unavailable: lint(mayDecline:) is in RoutesTesting: import RoutesTesting}}
+    _ = router.lint()
+    // expected-error@+1 {{'lint(mayDecline:)' is unavailable: lint(mayDecline:) is in RoutesTesting: import RoutesTesting}}
+    _ = table.lint { _ in true }
+    // expected-error@+1 {{'appSiteAssociation(appIDs:host:declines:)' is unavailable: appSiteAssociation(appIDs:host:declines:) is in RoutesTesting: import RoutesTesting}}
+    _ = router.appSiteAssociation(appIDs: ["ABCDE12345.com.example.app"])
+    // expected-error@+1 {{'roundTrip(_:scheme:host:)' is unavailable: roundTrip(_:scheme:host:) is in RoutesTesting: import RoutesTesting}}
+    _ = router.roundTrip(UserLink(id: 7), scheme: "myapp")
+    // expected-error@+1 {{'roundTrip(_:host:)' is unavailable: roundTrip(_:host:) is in RoutesTesting: import RoutesTesting}}
+    _ = table.roundTrip(UserLink(id: 7))
+    // expected-error@+1 {{'expand(pattern:)' is unavailable: expand(pattern:) is in RoutesTesting: import RoutesTesting}}
+    _ = try Router.expand(pattern: "/a(/b)")
+}
