@@ -16,16 +16,41 @@ extension RouteIndex {
     /// the table.
     func collectMatches(_ segments: Segments, from start: SearchPosition = .root, into matches: inout Matches)
     {
-        // Only a check runs an app's code (a parameter type): an index without definitions to
-        // check does not change during its search, which need not keep track.
-        if hasCheckedLists {
-            search(segments, from: start, ChecksDefinitions.self) { list, segments in
-                matches.add(list, segments)
-                return true
-            }
-        } else {
-            search(segments, from: start, ChecksNothing.self) { list, segments in
-                matches.add(list, segments)
+        if hasCheckedLists { return collectCheckedMatches(segments, from: start, into: &matches) }
+        search(segments, from: start) { list, segments in
+            matches.add(list, segments)
+            return true
+        }
+        matches.sortMerged()
+    }
+
+    /// ``collectMatches(_:from:into:)`` of an index with definitions to check. A check may run an
+    /// app's parameter type, whose code may register or remove routes: the index then keeps a
+    /// copy of itself as it was for the searches under way (``beginSearch()``). This search stops
+    /// at such a change, and goes on in that copy: the same walk, whose visits made already it
+    /// skips. (An index without definitions to check runs no app's code while it is searched.)
+    @inline(never)
+    private func collectCheckedMatches(
+        _ segments: Segments, from start: SearchPosition, into matches: inout Matches
+    ) {
+        let began = beginSearch()
+        defer { endSearch() }
+        var visited = 0
+        var changed = false
+        search(segments, from: start) { list, segments in
+            matches.add(list, segments)
+            visited += 1
+            changed = version != began
+            return !changed
+        }
+        if changed {
+            var skipped = 0
+            earlierIndex(at: began).search(segments, from: start) { list, segments in
+                if skipped < visited {
+                    skipped += 1
+                } else {
+                    matches.add(list, segments)
+                }
                 return true
             }
         }
@@ -51,7 +76,7 @@ extension RouteIndex {
         // every lookup about 25 instructions.
         if hasCheckedLists { return hasCheckedMatch(segments, from: start) }
         var found = false
-        search(segments, from: start, ChecksNothing.self) { definitions, _ in
+        search(segments, from: start) { definitions, _ in
             found = !definitions.isEmpty
             return !found
         }
@@ -83,25 +108,14 @@ extension RouteIndex {
     }
 
     /// Calls `visit` with each node list of matching definitions until it returns `false`.
-    ///
-    /// A visit checks definitions, which may run an app's parameter type, and that code may
-    /// register or remove routes: the index then keeps what it was for the searches under way
-    /// (``beginSearch()``), and this one reads that from its next step on, so that its nodes,
-    /// lists and literals stay the ones it began with.
-    ///
-    /// `Kind`: whether a visit may check definitions; a search that checks none keeps no track of
-    /// changes (its code is a copy of its own, without it).
-    private func search<Kind: SearchKind>(
-        _ segments: Segments, from start: SearchPosition, _: Kind.Type,
-        _ visit: (DefinitionList, Segments) -> Bool
+    private func search(
+        _ segments: Segments, from start: SearchPosition, _ visit: (DefinitionList, Segments) -> Bool
     ) {
         // The root, and a first segment that came from the host, which may differ in case from a
         // literal: a host with a capital or an escape, or a first literal with a capital.
         // Otherwise the exact lookup of the first segment is the same.
         let folds = segments.hostBytes > 0 || (segments.hostBytes < 0 && literals.rootHasCapital)
         if folds, !literals.foldedIsBuilt { prepareFoldedLookup() }
-        let began = Kind.checks ? beginSearch() : 0
-        defer { if Kind.checks { endSearch() } }
         // The nodes, read in place (through the table, the search would copy all of it: the
         // literal lookups below read the table too).
         let nodes = literals.entries
@@ -110,10 +124,6 @@ extension RouteIndex {
             // a stack of a constant size (on the stack, 512 bytes) when that is at most 32.
             let capacity = depth + 1 + (folds ? literals.largestFoldedGroup : 1)
             func walk(_ stack: UnsafeMutableBufferPointer<SearchPosition>) {
-                // Where the index as this search began is among the earlier indexes, once it
-                // changed (-1 until then). Declared here: a variable the function captured would
-                // be checked for exclusive access at run time, at every access.
-                var earlier = -1
                 stack[0] = start
                 var top = 1
                 while top > 0 {
@@ -128,21 +138,12 @@ extension RouteIndex {
                         )
                         // A node's `*` definitions are kept apart (few nodes have some).
                         let wildcards = node.pointee.value.wildcards
-                        if wildcards >= 0 {
-                            let list =
-                                !Kind.checks || earlier < 0
-                                ? wildcardLists[Int(wildcards)] : earlierWildcardList(wildcards, earlier)
-                            guard visit(list, segments) else { return }
-                            if Kind.checks, earlier < 0, version != began {
-                                earlier = earlierIndex(at: began)
-                            }
-                        }
+                        if wildcards >= 0, !visit(wildcardLists[Int(wildcards)], segments) { return }
                         guard index < segments.count else {
-                            if !node.pointee.value.terminals.isEmpty {
-                                guard visit(node.pointee.value.terminals, segments) else { return }
-                                if Kind.checks, earlier < 0, version != began {
-                                    earlier = earlierIndex(at: began)
-                                }
+                            if !node.pointee.value.terminals.isEmpty,
+                                !visit(node.pointee.value.terminals, segments)
+                            {
+                                return
                             }
                             break
                         }
@@ -157,33 +158,19 @@ extension RouteIndex {
                         }
                         guard literal != -1 else { break }
                         if index == 0, folds {
-                            // Closures written out: one stored in a constant would make `top` a
-                            // variable checked for exclusive access at run time.
-                            if !Kind.checks || earlier < 0 {
-                                RouteIndex.forEachHostLiteralChild(
-                                    of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix
-                                ) {
-                                    stack[top] = SearchPosition(node: $0, index: 1)
-                                    top += 1
-                                }
-                            } else {
-                                forEachEarlierHostLiteralChild(segments, earlier) {
-                                    stack[top] = SearchPosition(node: $0, index: 1)
-                                    top += 1
-                                }
+                            RouteIndex.forEachHostLiteralChild(
+                                of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix
+                            ) {
+                                stack[top] = SearchPosition(node: $0, index: 1)
+                                top += 1
                             }
                             break
                         }
-                        let child =
-                            !Kind.checks || earlier < 0
-                            ? literalChild(
+                        guard
+                            let child = literalChild(
                                 of: nodeIndex, literal, segments.bytes(at: index),
                                 mayBeEscaped: segments.hasEscapes)
-                            : earlierLiteralChild(
-                                of: nodeIndex, literal, segments.bytes(at: index),
-                                mayBeEscaped: segments.hasEscapes,
-                                earlier)
-                        guard let child else { break }
+                        else { break }
                         (nodeIndex, index) = (child, index + 1)
                     }
                 }
@@ -194,33 +181,6 @@ extension RouteIndex {
             } else {
                 withUnsafeTemporaryAllocation(of: SearchPosition.self, capacity: capacity, walk)
             }
-        }
-    }
-
-    // The search's reads of the index as it began, once it changed under it (a parameter type's
-    // code registered or removed routes): out of line, so that the usual search stays as small.
-
-    @inline(never)
-    private func earlierWildcardList(_ list: Int32, _ earlier: Int) -> DefinitionList {
-        earlierIndexes[earlier].wildcardLists[Int(list)]
-    }
-
-    @inline(never)
-    private func forEachEarlierHostLiteralChild(_ segments: Segments, _ earlier: Int, _ body: (Int32) -> Void)
-    {
-        RouteIndex.forEachHostLiteralChild(
-            of: earlierIndexes[earlier].literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix, body
-        )
-    }
-
-    @inline(never)
-    private func earlierLiteralChild(
-        of node: Int32, _ only: Int32, _ raw: UnsafeBufferPointer<UInt8>, mayBeEscaped: Bool, _ earlier: Int
-    ) -> Int32? {
-        let literals = earlierIndexes[earlier].literals
-        return RouteIndex.decoded(raw, mayBeEscaped: mayBeEscaped) { key in
-            guard only >= 0 else { return literals.child(of: node, key: key) }
-            return literals.isReached(only, by: key) ? only : nil
         }
     }
 
@@ -302,18 +262,6 @@ extension RouteIndex {
                 return literalChild(of: node, only, raw)
             }
             return literalChild(of: node, only, UnsafeBufferPointer(rebasing: output[..<count]))
-        }
-    }
-
-    /// Calls `body` with a segment as a literal is compared with it: percent-decoded (as written
-    /// when undecodable).
-    private static func decoded<Result>(
-        _ raw: UnsafeBufferPointer<UInt8>, mayBeEscaped: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Result
-    ) -> Result {
-        guard mayBeEscaped, raw.contains(.percent) else { return body(raw) }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { output in
-            guard let count = PercentDecoding.decode(raw, into: output) else { return body(raw) }
-            return body(UnsafeBufferPointer(rebasing: output[..<count]))
         }
     }
 
@@ -428,19 +376,4 @@ struct SearchPosition {
     var index: Int
 
     static var root: SearchPosition { SearchPosition(node: 0, index: 0) }
-}
-
-/// Whether a search may check definitions, which may run an app's code (``RouteIndex/search``).
-protocol SearchKind {
-    static var checks: Bool { get }
-}
-
-/// A search of an index that has definitions to check.
-enum ChecksDefinitions: SearchKind {
-    static var checks: Bool { true }
-}
-
-/// A search of an index that has none.
-enum ChecksNothing: SearchKind {
-    static var checks: Bool { false }
 }
