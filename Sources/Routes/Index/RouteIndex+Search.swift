@@ -37,10 +37,13 @@ extension RouteIndex {
         defer { endSearch() }
         var visited = 0
         var changed = false
+        // Read by the visits without retaining it (a retain and a release each lookup): the
+        // search's caller keeps the index.
+        unowned(unsafe) let index = self
         search(segments, from: start) { list, segments in
             matches.add(list, segments)
             visited += 1
-            changed = version != began
+            changed = index.version != began
             return !changed
         }
         if changed {
