@@ -16,9 +16,46 @@ extension RouteIndex {
     /// the table.
     func collectMatches(_ segments: Segments, from start: SearchPosition = .root, into matches: inout Matches)
     {
+        if hasCheckedLists { return collectCheckedMatches(segments, from: start, into: &matches) }
         search(segments, from: start) { list, segments in
             matches.add(list, segments)
             return true
+        }
+        matches.sortMerged()
+    }
+
+    /// ``collectMatches(_:from:into:)`` of an index with definitions to check. A check may run an
+    /// app's parameter type, whose code may register or remove routes: the index then keeps a
+    /// copy of itself as it was for the searches under way (``beginSearch()``). This search stops
+    /// at such a change, and goes on in that copy: the same walk, whose visits made already it
+    /// skips. (An index without definitions to check runs no app's code while it is searched.)
+    @inline(never)
+    private func collectCheckedMatches(
+        _ segments: Segments, from start: SearchPosition, into matches: inout Matches
+    ) {
+        let began = beginSearch()
+        defer { endSearch() }
+        var visited = 0
+        var changed = false
+        // Read by the visits without retaining it (a retain and a release each lookup): the
+        // search's caller keeps the index.
+        unowned(unsafe) let index = self
+        search(segments, from: start) { list, segments in
+            matches.add(list, segments)
+            visited += 1
+            changed = index.version != began
+            return !changed
+        }
+        if changed {
+            var skipped = 0
+            earlierIndex(at: began).search(segments, from: start) { list, segments in
+                if skipped < visited {
+                    skipped += 1
+                } else {
+                    matches.add(list, segments)
+                }
+                return true
+            }
         }
         matches.sortMerged()
     }
@@ -74,11 +111,6 @@ extension RouteIndex {
     }
 
     /// Calls `visit` with each node list of matching definitions until it returns `false`.
-    ///
-    /// A visit checks definitions, which may run an app's parameter type, and that code may
-    /// register or remove routes: the index then keeps what it was for this search (``beginSearch()``),
-    /// and the search reads that from its next step on, so that its nodes, lists and literals
-    /// agree with the ones it began with.
     private func search(
         _ segments: Segments, from start: SearchPosition, _ visit: (DefinitionList, Segments) -> Bool
     ) {
@@ -87,8 +119,6 @@ extension RouteIndex {
         // Otherwise the exact lookup of the first segment is the same.
         let folds = segments.hostBytes > 0 || (segments.hostBytes < 0 && literals.rootHasCapital)
         if folds, !literals.foldedIsBuilt { prepareFoldedLookup() }
-        let began = beginSearch()
-        defer { endSearch() }
         // The nodes, read in place (through the table, the search would copy all of it: the
         // literal lookups below read the table too).
         let nodes = literals.entries
@@ -97,11 +127,6 @@ extension RouteIndex {
             // a stack of a constant size (on the stack, 512 bytes) when that is at most 32.
             let capacity = depth + 1 + (folds ? literals.largestFoldedGroup : 1)
             func walk(_ stack: UnsafeMutableBufferPointer<SearchPosition>) {
-                // The index as it was when this search began, once it changed (`nil` until then).
-                // Declared here: a variable that the function captured would be checked for
-                // exclusive access at run time, on every access. Not retained: the index keeps it
-                // until the search ends (``endSearch()``).
-                unowned(unsafe) var earlier: EarlierIndex? = nil
                 stack[0] = start
                 var top = 1
                 while top > 0 {
@@ -116,14 +141,12 @@ extension RouteIndex {
                         )
                         // A node's `*` definitions are kept apart (few nodes have some).
                         let wildcards = node.pointee.value.wildcards
-                        if wildcards >= 0 {
-                            guard visit(wildcardList(wildcards, earlier), segments) else { return }
-                            if earlier == nil, version != began { earlier = self.earlier(at: began) }
-                        }
+                        if wildcards >= 0, !visit(wildcardLists[Int(wildcards)], segments) { return }
                         guard index < segments.count else {
-                            if !node.pointee.value.terminals.isEmpty {
-                                guard visit(node.pointee.value.terminals, segments) else { return }
-                                if earlier == nil, version != began { earlier = self.earlier(at: began) }
+                            if !node.pointee.value.terminals.isEmpty,
+                                !visit(node.pointee.value.terminals, segments)
+                            {
+                                return
                             }
                             break
                         }
@@ -138,7 +161,9 @@ extension RouteIndex {
                         }
                         guard literal != -1 else { break }
                         if index == 0, folds {
-                            forEachHostLiteralChild(segments, earlier) {
+                            RouteIndex.forEachHostLiteralChild(
+                                of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix
+                            ) {
                                 stack[top] = SearchPosition(node: $0, index: 1)
                                 top += 1
                             }
@@ -147,7 +172,7 @@ extension RouteIndex {
                         guard
                             let child = literalChild(
                                 of: nodeIndex, literal, segments.bytes(at: index),
-                                mayBeEscaped: segments.hasEscapes, earlier)
+                                mayBeEscaped: segments.hasEscapes)
                         else { break }
                         (nodeIndex, index) = (child, index + 1)
                     }
@@ -160,25 +185,6 @@ extension RouteIndex {
                 withUnsafeTemporaryAllocation(of: SearchPosition.self, capacity: capacity, walk)
             }
         }
-    }
-
-    /// The `*` list `list` of the index as a search began (``earlier``, once it changed).
-    @inline(__always)
-    private func wildcardList(_ list: Int32, _ earlier: EarlierIndex?) -> DefinitionList {
-        guard let earlier else { return wildcardLists[Int(list)] }
-        return earlier.wildcardLists[Int(list)]
-    }
-
-    /// The root's literal children for the host segment, in the index as a search began.
-    private func forEachHostLiteralChild(
-        _ segments: Segments, _ earlier: EarlierIndex?, _ body: (Int32) -> Void
-    ) {
-        guard let earlier else {
-            return RouteIndex.forEachHostLiteralChild(
-                of: literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix, body)
-        }
-        RouteIndex.forEachHostLiteralChild(
-            of: earlier.literals, segments.bytes(at: 0), hostPrefix: segments.hostPrefix, body)
     }
 
     /// The root's literal children for a first segment whose first `hostPrefix` bytes came from the
@@ -248,29 +254,18 @@ extension RouteIndex {
         }
     }
 
-    /// The literal child for a segment, compared after percent-decoding (raw when undecodable), in
-    /// the index as a search began. `only`: the node's ``RouteIndex/Node/literalChild`` (its only
-    /// literal child, or -2).
+    /// The literal child for a segment, compared after percent-decoding (raw when undecodable).
+    /// `only`: the node's ``RouteIndex/Node/literalChild`` (its only literal child, or -2).
     private func literalChild(
-        of node: Int32, _ only: Int32, _ raw: UnsafeBufferPointer<UInt8>, mayBeEscaped: Bool,
-        _ earlier: EarlierIndex?
+        of node: Int32, _ only: Int32, _ raw: UnsafeBufferPointer<UInt8>, mayBeEscaped: Bool
     ) -> Int32? {
-        guard mayBeEscaped, raw.contains(.percent) else { return literalChild(of: node, only, raw, earlier) }
+        guard mayBeEscaped, raw.contains(.percent) else { return literalChild(of: node, only, raw) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { output in
             guard let count = PercentDecoding.decode(raw, into: output) else {
-                return literalChild(of: node, only, raw, earlier)
+                return literalChild(of: node, only, raw)
             }
-            return literalChild(of: node, only, UnsafeBufferPointer(rebasing: output[..<count]), earlier)
+            return literalChild(of: node, only, UnsafeBufferPointer(rebasing: output[..<count]))
         }
-    }
-
-    @inline(__always)
-    private func literalChild(
-        of node: Int32, _ only: Int32, _ key: UnsafeBufferPointer<UInt8>, _ earlier: EarlierIndex?
-    ) -> Int32? {
-        guard let earlier else { return literalChild(of: node, only, key) }
-        guard only >= 0 else { return earlier.literals.child(of: node, key: key) }
-        return earlier.literals.isReached(only, by: key) ? only : nil
     }
 
     @inline(__always)

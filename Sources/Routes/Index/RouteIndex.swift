@@ -34,18 +34,26 @@ final class RouteIndex {
     /// Whether a list holds definitions that a match must check (``CheckedDefinitions``).
     @exclusivity(unchecked) private(set) var hasCheckedLists = false
 
-    // A search checks definitions, which may run an app's parameter type, whose code may insert
-    // or remove definitions: the searches under way go on reading the index they began with.
+    // A search of an index with definitions to check may run an app's parameter type, whose code
+    // may insert or remove definitions: the searches under way go on in the index they began with
+    // (`collectCheckedMatches`).
     /// The number of changes so far, wrapping.
     @exclusivity(unchecked) private(set) var version: UInt32 = 0
-    /// The number of searches under way (nested: those that the app's code makes).
+    /// The number of such searches under way (nested: those that the app's code makes).
     @exclusivity(unchecked) private var searches = 0
-    /// The index as it was before the first change made during searches under way, by version:
-    /// what those that began at that version read once it changed. Empty when no search is
-    /// under way.
-    @exclusivity(unchecked) private var earlierIndexes: [EarlierIndex] = []
+    /// Copies of the index as it was before the first change made during the searches under way,
+    /// by version: where those that began at that version go on. Empty when none is under way.
+    @exclusivity(unchecked) private var earlierIndexes: [(version: UInt32, index: RouteIndex)] = []
+    /// Whether ``earlierIndexes`` has some (read when a search ends).
+    @exclusivity(unchecked) private var hasEarlierIndexes = false
 
     init() {}
+
+    /// A copy of `index` that shares its arrays (copied by whichever changes them first).
+    private init(copying index: RouteIndex) {
+        (literals, wildcardLists) = (index.literals, index.wildcardLists)
+        (depth, hasCheckedLists) = (index.depth, index.hasCheckedLists)
+    }
 
     /// An index of `definitions`.
     convenience init(_ definitions: [Definition]) {
@@ -115,15 +123,16 @@ final class RouteIndex {
     /// Keeps the index as it is for the searches under way, if any, before a change.
     private func willChange() {
         if searches > 0, earlierIndexes.last?.version != version {
-            // Retains the arrays, so the change copies those it changes; the lists of checked
-            // definitions that the change reaches are copied too (``DefinitionList/insert(_:)``).
-            earlierIndexes.append(
-                EarlierIndex(version: version, literals: literals, wildcardLists: wildcardLists))
+            // The copy shares the arrays, so the change copies those it changes; the lists of
+            // checked definitions that it reaches are copied too (``DefinitionList/insert(_:)``).
+            earlierIndexes.append((version, RouteIndex(copying: self)))
+            hasEarlierIndexes = true
         }
         version &+= 1
     }
 
-    /// Marks a search under way; returns the version it reads.
+    /// Marks a search of an index with definitions to check under way; returns the version it
+    /// reads.
     @inline(__always)
     func beginSearch() -> UInt32 {
         searches += 1
@@ -135,30 +144,17 @@ final class RouteIndex {
     @inline(__always)
     func endSearch() {
         searches -= 1
-        if searches == 0, !earlierIndexes.isEmpty {
+        if searches == 0, hasEarlierIndexes {
             // Released once the property is empty: a release may run an app's code (a deinit).
             let released = earlierIndexes
-            earlierIndexes = []
+            (earlierIndexes, hasEarlierIndexes) = ([], false)
             withExtendedLifetime(released) {}
         }
     }
 
     /// The index as it was at `version`, for a search that began then, once it changed.
-    func earlier(at version: UInt32) -> EarlierIndex? {
-        earlierIndexes.last { $0.version == version }
-    }
-}
-
-/// The index as it was when a search began, kept for that search once the index changed under it.
-final class EarlierIndex {
-    let version: UInt32
-    let literals: LiteralTable<RouteIndex.Node>
-    let wildcardLists: [DefinitionList]
-
-    init(version: UInt32, literals: LiteralTable<RouteIndex.Node>, wildcardLists: [DefinitionList]) {
-        self.version = version
-        self.literals = literals
-        self.wildcardLists = wildcardLists
+    func earlierIndex(at version: UInt32) -> RouteIndex {
+        earlierIndexes.last { $0.version == version }!.index
     }
 }
 
