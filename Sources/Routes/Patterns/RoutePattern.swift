@@ -151,26 +151,24 @@ final class RoutePattern: Equatable, Sendable {
     /// parameters, or one past segment 254, whose positions are read from the text.
     var keepsPositions: Bool { positionsArePacked }
 
-    /// The segments, read again from the text by ``forEachSegment(_:)`` (for the tools: routing
-    /// reads the index).
+    /// The segments, read again from the text (for the tools: routing reads the index).
     var segments: [PatternSegment] {
-        var segments: [PatternSegment] = []
-        var index = 0
-        forEachSegment { kind, bytes, _ in
-            defer { index += 1 }
-            switch kind {
-            case .wildcard: segments.append(.wildcard)
-            case .template: segments.append(.template(extended!.template(atSegment: index)!.template))
-            case .parameter:
-                segments.append(
-                    .parameter(RoutePattern.parameterName(Substring(String(decoding: bytes, as: UTF8.self)))))
-            case .literal: segments.append(.literal(String(decoding: bytes, as: UTF8.self)))
+        withSegmentReader { reader in
+            reader.map { segment in
+                switch segment.kind {
+                case .wildcard: .wildcard
+                case .template: .template(extended!.template(atSegment: segment.index)!.template)
+                case .parameter:
+                    .parameter(
+                        RoutePattern.parameterName(
+                            Substring(String(decoding: segment.written, as: UTF8.self))))
+                case .literal: .literal(String(decoding: segment.key, as: UTF8.self))
+                }
             }
         }
-        return segments
     }
 
-    /// What a segment is, for ``forEachSegment(_:)``.
+    /// What a segment is (``PatternSegmentReader/Segment/kind``).
     enum SegmentKind {
         case literal
         case parameter
@@ -179,32 +177,29 @@ final class RoutePattern: Equatable, Sendable {
         case template
     }
 
-    /// Calls `body` with each segment's kind, its key and its bytes as written, without making
-    /// a string: a literal's key is its bytes percent-decoded (as written when undecodable), a
-    /// parameter's is as written (`:name`). Registration, ``segments`` and the printer
-    /// (`RoutePattern+Printing.swift`) read a pattern's segments through this one reading, which
-    /// cuts the text as ``PatternText/forEachComponent(_:_:)`` does.
+    /// Calls `body` with a reader of the segments, in order, from the text's bytes: kept
+    /// positions and counts aside, a pattern keeps no segments (see ``RoutePattern``).
+    func withSegmentReader<Result>(_ body: (PatternSegmentReader) -> Result) -> Result {
+        // `withUTF8` calls `body` from one place (`withBytes` has a second, for a bridged text),
+        // so that the optimizer makes one copy of it; the text is native already.
+        var text = text
+        return text.withUTF8 { bytes in
+            // Room to decode literals only when the text has an escape.
+            let room = bytes.contains(.percent) ? bytes.count : 0
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { decoded in
+                body(PatternSegmentReader(bytes, decoded: decoded, braces: readsBraces))
+            }
+        }
+    }
+
+    /// Calls `body` with each segment's kind, its key and its bytes as written
+    /// (``PatternSegmentReader/Segment``), for the index's registration.
     func forEachSegment(
         _ body: (SegmentKind, _ key: UnsafeBufferPointer<UInt8>, _ written: UnsafeBufferPointer<UInt8>) ->
             Void
     ) {
-        text.withBytes { bytes in
-            PatternText.forEachComponent(bytes) { range in
-                let component = UnsafeBufferPointer(rebasing: bytes[range])
-                let kind = PatternSyntax.kind(of: component, braces: readsBraces)
-                if kind != .literal {
-                    body(kind, component, component)
-                } else if !component.contains(.percent) {
-                    body(.literal, component, component)
-                } else {
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: component.count) { output in
-                        guard let count = PercentDecoding.decode(component, into: output) else {
-                            return body(.literal, component, component)
-                        }
-                        body(.literal, UnsafeBufferPointer(rebasing: output[..<count]), component)
-                    }
-                }
-            }
+        withSegmentReader { reader in
+            for segment in reader { body(segment.kind, segment.key, segment.written) }
         }
     }
 
@@ -212,24 +207,19 @@ final class RoutePattern: Equatable, Sendable {
     /// is a literal), of any kind or of `kind`: the segments after it are read from a URL's
     /// fragment (the "Routing rules" article, *The fragment*). `nil` when there is none.
     func fragmentMark(of kind: SegmentKind? = nil) -> Int? {
-        var mark: Int?
-        var index = 0
-        forEachSegment { segmentKind, _, written in
-            if mark == nil, written.count > 1, written.last == .hash, kind == nil || kind == segmentKind {
-                mark = index
-            }
-            index += 1
+        withSegmentReader { reader in
+            reader.first { segment in
+                segment.written.count > 1 && segment.written.last == .hash
+                    && (kind == nil || kind == segment.kind)
+            }?.index
         }
-        return mark
     }
 
     /// Whether a segment is written with a `#` (`user#`, `:id#`, `a#b`): a URL's fragment can
     /// then supply some of what the pattern matches (the "Routing rules" article, *The
     /// fragment*).
     var readsFragment: Bool {
-        var found = false
-        forEachSegment { _, _, written in found = found || written.contains(.hash) }
-        return found
+        withSegmentReader { reader in reader.contains { $0.written.contains(.hash) } }
     }
 
     /// The parameter names, in segment order (made on each call: for tooling and registration).
@@ -304,21 +294,20 @@ final class RoutePattern: Equatable, Sendable {
             return Int(truncatingIfNeeded: packedPositions >> (8 * UInt64(index)) & 0xFF)
         }
         // Read from the text's bytes: a match of such a pattern allocates nothing either.
-        var found = -1
-        var parameter = 0
-        var segment = 0
-        forEachSegment { kind, _, _ in
-            let count: Int
-            switch kind {
-            case .parameter: count = 1
-            case .template: count = extended!.template(atSegment: segment)!.template.names.count
-            case .literal, .wildcard: count = 0
+        return withSegmentReader { reader in
+            var parameter = 0
+            for segment in reader {
+                let count: Int
+                switch segment.kind {
+                case .parameter: count = 1
+                case .template: count = extended!.template(atSegment: segment.index)!.template.names.count
+                case .literal, .wildcard: count = 0
+                }
+                if index < parameter + count { return segment.index }
+                parameter += count
             }
-            if (parameter..<parameter + count).contains(index) { found = segment }
-            parameter += count
-            segment += 1
+            return -1
         }
-        return found
     }
 
     /// Calls `body` with each parameter's position among the parameters, its name and its
