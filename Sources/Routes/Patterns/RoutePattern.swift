@@ -224,11 +224,7 @@ final class RoutePattern: Equatable, Sendable {
 
     /// The parameter names, in segment order (made on each call: for tooling and registration).
     /// Split on the bytes of `/`: a `/` followed by a combining mark is one `Character`.
-    var parameterNames: [String] {
-        var names: [String] = []
-        forEachParameter { _, name, _ in names.append(name) }
-        return names
-    }
+    var parameterNames: [String] { parameters.map(\.name) }
 
     /// The position among the parameters of the one named `name`; `nil` when none is.
     ///
@@ -310,41 +306,71 @@ final class RoutePattern: Equatable, Sendable {
         }
     }
 
-    /// Calls `body` with each parameter's position among the parameters, its name and its
-    /// segment index, in order (read from the joined names and the positions: no allocation
-    /// for short names).
-    func forEachParameter(_ body: (_ index: Int, _ name: String, _ segment: Int) -> Void) {
-        guard parameterCount > 0 else { return }
-        if !positionsArePacked {
-            // Eight parameters or more, or one past segment 254: read the segments.
-            var index = 0
-            for (position, segment) in segments.enumerated() {
-                switch segment {
-                case .parameter(let name):
-                    body(index, name, position)
-                    index += 1
-                case .template(let template):
-                    for name in template.names {
-                        body(index, name, position)
-                        index += 1
-                    }
-                case .literal, .wildcard:
-                    continue
+    /// The parameters in order (read from the joined names and the kept positions: no
+    /// allocation for short names).
+    var parameters: Parameters { Parameters(self) }
+
+    /// The parameters of a pattern, in order: each one's position among them, its name and its
+    /// segment index.
+    ///
+    /// ```swift
+    /// for parameter in pattern.parameters { print(parameter.name, parameter.segment) }
+    /// ```
+    struct Parameters: Sequence, IteratorProtocol {
+        struct Parameter {
+            /// Its position among the parameters.
+            let index: Int
+            let name: String
+            /// The index of its segment among the pattern's.
+            let segment: Int
+        }
+
+        private let pattern: RoutePattern
+        /// Where the next name starts in the joined names.
+        private var start: String.Index
+        private var index = 0
+        /// The segment of each parameter when the pattern does not keep their positions (more
+        /// than eight, or one past segment 254): read from the text once, when the first is
+        /// asked for, so that a pass over every one takes time linear in their number.
+        private var segments: [Int] = []
+
+        fileprivate init(_ pattern: RoutePattern) {
+            self.pattern = pattern
+            start = pattern.joinedNames.utf8.startIndex
+        }
+
+        mutating func next() -> Parameter? {
+            guard index < pattern.parameterCount else { return nil }
+            // Cut on the bytes of `/` (a `/` followed by a combining mark is one `Character`, so
+            // `Character` or `String` indices would not split there).
+            let utf8 = pattern.joinedNames.utf8
+            var end = start
+            while end < utf8.endIndex, utf8[end] != .slash { end = utf8.index(after: end) }
+            if !pattern.keepsPositions, segments.isEmpty { segments = pattern.segmentsOfParameters }
+            let parameter = Parameter(
+                index: index, name: String(Substring(utf8[start..<end])),
+                segment: pattern.keepsPositions ? pattern.segmentIndex(ofParameter: index) : segments[index])
+            index += 1
+            if end < utf8.endIndex { start = utf8.index(after: end) }
+            return parameter
+        }
+    }
+
+    /// The segment index of each parameter, in order, read from the text.
+    private var segmentsOfParameters: [Int] {
+        withSegmentReader { reader in
+            var segments: [Int] = []
+            for segment in reader {
+                switch segment.kind {
+                case .parameter: segments.append(segment.index)
+                case .template:
+                    let count = extended!.template(atSegment: segment.index)!.template.names.count
+                    segments += repeatElement(segment.index, count: count)
+                case .literal, .wildcard: continue
                 }
             }
-            return
+            return segments
         }
-        // Cut on the bytes of `/` (a `/` followed by a combining mark is one `Character`, so
-        // `Character` or `String` indices would not split there).
-        var index = 0
-        let utf8 = joinedNames.utf8
-        var start = utf8.startIndex
-        for end in utf8.indices where utf8[end] == .slash {
-            body(index, String(Substring(utf8[start..<end])), segmentIndex(ofParameter: index))
-            index += 1
-            start = utf8.index(after: end)
-        }
-        body(index, String(Substring(utf8[start...])), segmentIndex(ofParameter: index))
     }
 
     /// `:id` → `id`, `:id#` → `id`, `:` → `:` (JLRoutes' name for a bare colon), `:#` → empty;
