@@ -463,66 +463,32 @@ struct RouteRequest {
 
     // MARK: Query
 
-    /// Calls `body` with each query item of the URL, then of the fragment, decoded: names
-    /// percent-decoded, values also `+`-decoded with `.decodePlusSymbols`, `""` for an item
-    /// written without `=`; items without a name are left out. Stops when `body` returns `false`.
+    /// Calls `body` with each query item of the URL, then of the fragment, decoded
+    /// (``QueryItems``). Stops when `body` returns `false`.
     ///
-    /// This is the one query decoder: parameters, their dictionary and explanations use it.
+    /// Parameters, their dictionary and explanations read the query through this.
     func forEachQueryItem(_ body: (_ name: String, _ value: String) -> Bool) {
-        let plusAsSpace = options.contains(.decodePlusSymbols)
-        let decoded = { (name: Substring, value: Substring?) in
-            body(
-                PercentDecoding.decodeOrKeep(name),
-                value.map { PercentDecoding.decodeOrKeep($0, plusAsSpace: plusAsSpace) } ?? "")
-        }
-        if let query = parts.ranges.query {
-            guard RouteRequest.forEachRawQueryItem(in: parts.substring(query), decoded) else { return }
-        }
-        if let fragmentQuery = layout.fragmentQuery {
-            RouteRequest.forEachRawQueryItem(in: parts.substring(fragmentQuery.range), decoded)
+        guard var items = queryItems else { return }
+        while let item = items.next() {
+            guard body(item.name, item.value) else { return }
         }
     }
 
     /// How many items ``forEachQueryItem(_:)`` gives, counted without decoding them.
     var queryItemCount: Int {
         var count = 0
-        let counting: (Substring, Substring?) -> Bool = { _, _ in
-            count += 1
-            return true
-        }
-        if let query = parts.ranges.query {
-            RouteRequest.forEachRawQueryItem(in: parts.substring(query), counting)
-        }
-        if let fragmentQuery = layout.fragmentQuery {
-            RouteRequest.forEachRawQueryItem(in: parts.substring(fragmentQuery.range), counting)
-        }
+        guard var items = queryItems else { return 0 }
+        while items.nextWritten() != nil { count += 1 }
         return count
     }
 
-    /// `a=1&b&&c=` → `(a, 1)`, `(b, nil)`, `(c, "")`: items without a name are left out.
-    /// Returns `false` when `body` stopped early.
-    @discardableResult
-    static func forEachRawQueryItem(in query: Substring, _ body: (Substring, Substring?) -> Bool) -> Bool {
-        let utf8 = query.utf8
-        var start = utf8.startIndex
-        var equals: String.Index?
-        var index = start
-        while true {
-            let atEnd = index == utf8.endIndex
-            if atEnd || utf8[index] == .ampersand {
-                let nameEnd = equals ?? index
-                if nameEnd != start {
-                    let value = equals.map { query[utf8.index(after: $0)..<index] }
-                    if !body(query[start..<nameEnd], value) { return false }
-                }
-                if atEnd { return true }
-                start = utf8.index(after: index)
-                equals = nil
-            } else if equals == nil, utf8[index] == .equals {
-                equals = index
-            }
-            index = utf8.index(after: index)
-        }
+    /// The items of the URL's query, then of the fragment's query; `nil` without either (most
+    /// URLs), which costs nothing to find.
+    private var queryItems: QueryItems? {
+        guard parts.ranges.query != nil || layout.fragmentQuery != nil else { return nil }
+        return QueryItems(
+            parts.text, query: parts.ranges.query, then: layout.fragmentQuery?.range,
+            plusAsSpace: options.contains(.decodePlusSymbols))
     }
 }
 
