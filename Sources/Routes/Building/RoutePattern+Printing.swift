@@ -95,53 +95,45 @@ extension RoutePattern {
         PrintedPath, PrintingFailure
     > {
         var printed = PrintedPath(segments: [], fragment: nil)
-        var failure: PrintingFailure?
         let mark = fragmentMark()
-        var index = 0
-        forEachSegment { kind, key, written in
-            defer { index += 1 }
-            guard failure == nil else { return }
-            let isMark = index == mark
-            var texts: [String]
-            switch kind {
-            case .wildcard:
-                texts = wildcard.map(PrintedPath.encode)
-            case .parameter:
-                let name = RoutePattern.parameterName(Substring(String(decoding: written, as: UTF8.self)))
-                guard let text = value(name) else {
-                    failure = .missing(name)
-                    return
+        return withSegmentReader { reader in
+            for segment in reader {
+                let isMark = segment.index == mark
+                var texts: [String]
+                switch segment.kind {
+                case .wildcard:
+                    texts = wildcard.map(PrintedPath.encode)
+                case .parameter:
+                    let name = RoutePattern.parameterName(
+                        Substring(String(decoding: segment.written, as: UTF8.self)))
+                    guard let text = value(name) else { return .failure(.missing(name)) }
+                    guard !text.isEmpty else { return .failure(.empty(name)) }
+                    texts = [PrintedPath.encode(text)]
+                case .literal:
+                    var literal = String(decoding: segment.key, as: UTF8.self)
+                    if isMark { literal.removeLast() }
+                    texts = [PrintedPath.encode(literal)]
+                case .template:
+                    let template = extended!.template(atSegment: segment.index)!.template
+                    switch template.printed(value: value, plusAsSpace: plusAsSpace) {
+                    case .success(var text):
+                        // The mark of fixed text (`{name}.jpg#`); a capture takes its own and
+                        // prints none (`{id:int}#`), and a printed value has no `#` (`%23`).
+                        if isMark, text.utf8.last == .hash { text.removeLast() }
+                        texts = [text]
+                    case .failure(let printing):
+                        return .failure(printing)
+                    }
                 }
-                guard !text.isEmpty else {
-                    failure = .empty(name)
-                    return
-                }
-                texts = [PrintedPath.encode(text)]
-            case .literal:
-                var literal = String(decoding: key, as: UTF8.self)
-                if isMark { literal.removeLast() }
-                texts = [PrintedPath.encode(literal)]
-            case .template:
-                let template = extended!.template(atSegment: index)!.template
-                switch template.printed(value: value, plusAsSpace: plusAsSpace) {
-                case .success(var text):
-                    // The mark of fixed text (`{name}.jpg#`); a capture takes its own and
-                    // prints none (`{id:int}#`), and a printed value has no `#` (`%23`).
-                    if isMark, text.utf8.last == .hash { text.removeLast() }
-                    texts = [text]
-                case .failure(let printing):
-                    failure = printing
-                    return
+                if printed.fragment != nil {
+                    printed.fragment! += texts
+                } else {
+                    printed.segments += texts
+                    if isMark { printed.fragment = [] }
                 }
             }
-            if printed.fragment != nil {
-                printed.fragment! += texts
-            } else {
-                printed.segments += texts
-                if isMark { printed.fragment = [] }
-            }
+            return .success(printed)
         }
-        return failure.map { .failure($0) } ?? .success(printed)
     }
 }
 

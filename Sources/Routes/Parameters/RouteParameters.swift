@@ -198,23 +198,18 @@ public struct RouteParameters {
     func forEachRouteValue(_ body: (_ name: String, _ value: String) -> Void) {
         let decodes = request.parts.ranges.segmentsNeedDecoding
         let plusAsSpace = decodesPlus
-        func read(_ range: ByteRange, _ name: String, _ bytes: UnsafeBufferPointer<UInt8>) {
-            let value = RouteParameters.valueBytes(range, in: bytes)
-            body(
-                name,
-                decodes ? PercentDecoding.decodeOrKeep(value, plusAsSpace: plusAsSpace) : String(utf8: value))
-        }
-        guard matched.parameterCount > Captures.kept else {
-            // The captures hold every range.
-            return request.withSegmentBytes { bytes in
-                matched.forEachParameter { index, name, _ in read(captures[index], name, bytes) }
-            }
-        }
         // The segments, cut once, hold the ranges of the values after the fourth.
         request.withSegments { segments in
-            matched.forEachParameter { index, name, segment in
-                read(
-                    matched.range(ofParameter: index, atSegment: segment, in: segments), name, segments.bytes)
+            for parameter in matched.parameters {
+                let range =
+                    parameter.index < Captures.kept
+                    ? captures[parameter.index]
+                    : matched.range(ofParameter: parameter.index, atSegment: parameter.segment, in: segments)
+                let value = RouteParameters.valueBytes(range, in: segments.bytes)
+                body(
+                    parameter.name,
+                    decodes
+                        ? PercentDecoding.decodeOrKeep(value, plusAsSpace: plusAsSpace) : String(utf8: value))
             }
         }
     }

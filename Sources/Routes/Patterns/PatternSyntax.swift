@@ -18,7 +18,7 @@ package struct PatternSyntax: Sendable {
         case template(SegmentTemplate)
     }
 
-    /// The kind of a component as ``RoutePattern/forEachSegment(_:)`` reports it, read from its
+    /// The kind of a component as ``PatternSegmentReader`` reports it, read from its
     /// bytes alone (the pattern was parsed at registration, so its braces are well formed).
     static func kind(of component: UnsafeBufferPointer<UInt8>, braces: Bool) -> RoutePattern.SegmentKind {
         if component.count == 1, component[0] == UInt8(ascii: "*") { return .wildcard }

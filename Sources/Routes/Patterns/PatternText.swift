@@ -1,16 +1,28 @@
 /// The one cut of pattern text into components: one leading and one trailing `/` removed, then
 /// split on `/` (the "Routing rules" article, *Patterns*). The parser (``OptionalGroupExpansion``)
-/// and ``RoutePattern/forEachSegment(_:)`` cut text only through it.
+/// and ``PatternSegmentReader`` cut text only through it.
 enum PatternText {
-    /// Calls `body` with the byte range of each component of `text`; the root (`""`, `/`) is one
-    /// empty component.
-    @inline(__always)
-    static func forEachComponent(_ text: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
-        let region = text.trimmingOneSlash()
-        var start = region.startIndex
-        for end in region.startIndex...region.endIndex where end == region.endIndex || text[end] == .slash {
-            body(start..<end)
-            start = end + 1
+    /// The byte ranges of the components of a text, in order; the root (`""`, `/`) is one empty
+    /// component.
+    struct Components: IteratorProtocol {
+        private let text: UnsafeBufferPointer<UInt8>
+        /// Where the next component starts; past ``end`` when every one was read.
+        private var start: Int
+        private let end: Int
+
+        init(_ text: UnsafeBufferPointer<UInt8>) {
+            let region = text.trimmingOneSlash()
+            self.text = text
+            start = region.startIndex
+            end = region.endIndex
+        }
+
+        mutating func next() -> Range<Int>? {
+            guard start <= end else { return nil }
+            var cut = start
+            while cut < end, text[cut] != .slash { cut += 1 }
+            defer { start = cut + 1 }
+            return start..<cut
         }
     }
 
@@ -28,7 +40,8 @@ enum PatternText {
         var result: [PatternComponent] = []
         String(text).withBytes { bytes in
             if rootIsEmpty, bytes.trimmingOneSlash().isEmpty { return }
-            forEachComponent(bytes) { range in
+            var components = Components(bytes)
+            while let range = components.next() {
                 let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
                 let upper = utf8.index(lower, offsetBy: range.count)
                 result.append(PatternComponent(text: text[lower..<upper], offset: start + range.lowerBound))

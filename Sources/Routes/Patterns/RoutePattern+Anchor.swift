@@ -15,17 +15,18 @@ extension RoutePattern {
     /// fragment that starts with that text is an anchor. `nil` when there is none. Lint and the
     /// universal-links file read it here.
     package var textReadAsAnchor: AnchorText? {
-        var found: AnchorText?
-        forEachSegment { kind, key, written in
-            guard found == nil, kind == .literal || kind == .template else { return }
-            // A literal's decoded text is what a URL's segment is compared with.
-            let text = kind == .literal ? key : written
-            guard let hash = text.firstIndex(of: .hash), hash + 1 < text.count,
-                text[hash + 1] != .slash, text[hash + 1] != .questionMark
-            else { return }
-            found = AnchorText(
-                anchor: String(decoding: text[(hash + 1)...], as: UTF8.self), matchesNoURL: kind == .template)
+        withSegmentReader { reader in
+            for segment in reader where segment.kind == .literal || segment.kind == .template {
+                // A literal's decoded text is what a URL's segment is compared with.
+                let text = segment.kind == .literal ? segment.key : segment.written
+                guard let hash = text.firstIndex(of: .hash), hash + 1 < text.count,
+                    text[hash + 1] != .slash, text[hash + 1] != .questionMark
+                else { continue }
+                return AnchorText(
+                    anchor: String(decoding: text[(hash + 1)...], as: UTF8.self),
+                    matchesNoURL: segment.kind == .template)
+            }
+            return nil
         }
-        return found
     }
 }

@@ -66,25 +66,26 @@ extension RoutePattern {
         // The empty path reads as one empty segment, which a `*` does not take.
         let available = segments.count == 1 && segments[0].isEmpty ? 0 : segments.count
         guard available - wildcard >= after else { return false }
-        var matches = true
-        var index = 0
-        forEachSegment { kind, key, _ in
-            defer { index += 1 }
-            guard matches, index > wildcard else { return }
-            let url = segments.count - (segmentCount - index)
-            let bytes = segments.bytes(at: url)
-            switch kind {
-            case .parameter, .template: matches = !bytes.isEmpty
-            case .wildcard: break
-            case .literal:
-                if url == 0, segments.hostPrefix > 0 {
-                    matches = RouteIndex.hostSegment(bytes, hostPrefix: segments.hostPrefix, matches: key)
-                } else {
-                    matches = PatternSegmentComparison.decodedEquals(bytes, key)
+        return withSegmentReader { reader in
+            for segment in reader where segment.index > wildcard {
+                let url = segments.count - (segmentCount - segment.index)
+                let bytes = segments.bytes(at: url)
+                switch segment.kind {
+                case .parameter, .template:
+                    if bytes.isEmpty { return false }
+                case .wildcard: break
+                case .literal:
+                    if url == 0, segments.hostPrefix > 0 {
+                        if !RouteIndex.hostSegment(bytes, hostPrefix: segments.hostPrefix, matches: segment.key) {
+                            return false
+                        }
+                    } else if !PatternSegmentComparison.decodedEquals(bytes, segment.key) {
+                        return false
+                    }
                 }
             }
+            return true
         }
-        return matches
     }
 
     /// The byte range of the `index`th parameter's value in `segments`: its segment, or the part

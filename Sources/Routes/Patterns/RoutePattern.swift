@@ -153,26 +153,24 @@ package final class RoutePattern: Equatable, Sendable {
     /// parameters, or one past segment 254, whose positions are read from the text.
     var keepsPositions: Bool { positionsArePacked }
 
-    /// The segments, read again from the text by ``forEachSegment(_:)`` (for the tools: routing
-    /// reads the index).
+    /// The segments, read again from the text (for the tools: routing reads the index).
     package var segments: [PatternSegment] {
-        var segments: [PatternSegment] = []
-        var index = 0
-        forEachSegment { kind, bytes, _ in
-            defer { index += 1 }
-            switch kind {
-            case .wildcard: segments.append(.wildcard)
-            case .template: segments.append(.template(extended!.template(atSegment: index)!.template))
-            case .parameter:
-                segments.append(
-                    .parameter(RoutePattern.parameterName(Substring(String(decoding: bytes, as: UTF8.self)))))
-            case .literal: segments.append(.literal(String(decoding: bytes, as: UTF8.self)))
+        withSegmentReader { reader in
+            reader.map { segment in
+                switch segment.kind {
+                case .wildcard: .wildcard
+                case .template: .template(extended!.template(atSegment: segment.index)!.template)
+                case .parameter:
+                    .parameter(
+                        RoutePattern.parameterName(
+                            Substring(String(decoding: segment.written, as: UTF8.self))))
+                case .literal: .literal(String(decoding: segment.key, as: UTF8.self))
+                }
             }
         }
-        return segments
     }
 
-    /// What a segment is, for ``forEachSegment(_:)``.
+    /// What a segment is (``PatternSegmentReader/Segment/kind``).
     package enum SegmentKind {
         case literal
         case parameter
@@ -181,32 +179,29 @@ package final class RoutePattern: Equatable, Sendable {
         case template
     }
 
-    /// Calls `body` with each segment's kind, its key and its bytes as written, without making
-    /// a string: a literal's key is its bytes percent-decoded (as written when undecodable), a
-    /// parameter's is as written (`:name`). Registration, ``segments`` and the printer
-    /// (`RoutePattern+Printing.swift`) read a pattern's segments through this one reading, which
-    /// cuts the text as ``PatternText/forEachComponent(_:_:)`` does.
+    /// Calls `body` with a reader of the segments, in order, from the text's bytes: kept
+    /// positions and counts aside, a pattern keeps no segments (see ``RoutePattern``).
+    func withSegmentReader<Result>(_ body: (PatternSegmentReader) -> Result) -> Result {
+        // `withUTF8` calls `body` from one place (`withBytes` has a second, for a bridged text),
+        // so that the optimizer makes one copy of it; the text is native already.
+        var text = text
+        return text.withUTF8 { bytes in
+            // Room to decode literals only when the text has an escape.
+            let room = bytes.contains(.percent) ? bytes.count : 0
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { decoded in
+                body(PatternSegmentReader(bytes, decoded: decoded, braces: readsBraces))
+            }
+        }
+    }
+
+    /// Calls `body` with each segment's kind, its key and its bytes as written
+    /// (``PatternSegmentReader/Segment``), for the index's registration.
     func forEachSegment(
         _ body: (SegmentKind, _ key: UnsafeBufferPointer<UInt8>, _ written: UnsafeBufferPointer<UInt8>) ->
             Void
     ) {
-        text.withBytes { bytes in
-            PatternText.forEachComponent(bytes) { range in
-                let component = UnsafeBufferPointer(rebasing: bytes[range])
-                let kind = PatternSyntax.kind(of: component, braces: readsBraces)
-                if kind != .literal {
-                    body(kind, component, component)
-                } else if !component.contains(.percent) {
-                    body(.literal, component, component)
-                } else {
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: component.count) { output in
-                        guard let count = PercentDecoding.decode(component, into: output) else {
-                            return body(.literal, component, component)
-                        }
-                        body(.literal, UnsafeBufferPointer(rebasing: output[..<count]), component)
-                    }
-                }
-            }
+        withSegmentReader { reader in
+            for segment in reader { body(segment.kind, segment.key, segment.written) }
         }
     }
 
@@ -214,33 +209,24 @@ package final class RoutePattern: Equatable, Sendable {
     /// is a literal), of any kind or of `kind`: the segments after it are read from a URL's
     /// fragment (the "Routing rules" article, *The fragment*). `nil` when there is none.
     package func fragmentMark(of kind: SegmentKind? = nil) -> Int? {
-        var mark: Int?
-        var index = 0
-        forEachSegment { segmentKind, _, written in
-            if mark == nil, written.count > 1, written.last == .hash, kind == nil || kind == segmentKind {
-                mark = index
-            }
-            index += 1
+        withSegmentReader { reader in
+            reader.first { segment in
+                segment.written.count > 1 && segment.written.last == .hash
+                    && (kind == nil || kind == segment.kind)
+            }?.index
         }
-        return mark
     }
 
     /// Whether a segment is written with a `#` (`user#`, `:id#`, `a#b`): a URL's fragment can
     /// then supply some of what the pattern matches (the "Routing rules" article, *The
     /// fragment*).
     package var readsFragment: Bool {
-        var found = false
-        forEachSegment { _, _, written in found = found || written.contains(.hash) }
-        return found
+        withSegmentReader { reader in reader.contains { $0.written.contains(.hash) } }
     }
 
     /// The parameter names, in segment order (made on each call: for tooling and registration).
     /// Split on the bytes of `/`: a `/` followed by a combining mark is one `Character`.
-    package var parameterNames: [String] {
-        var names: [String] = []
-        forEachParameter { _, name, _ in names.append(name) }
-        return names
-    }
+    package var parameterNames: [String] { parameters.map(\.name) }
 
     /// The position among the parameters of the one named `name`; `nil` when none is.
     ///
@@ -309,58 +295,87 @@ package final class RoutePattern: Equatable, Sendable {
             return Int(truncatingIfNeeded: packedPositions >> (8 * UInt64(index)) & 0xFF)
         }
         // Read from the text's bytes: a match of such a pattern allocates nothing either.
-        var found = -1
-        var parameter = 0
-        var segment = 0
-        forEachSegment { kind, _, _ in
-            let count: Int
-            switch kind {
-            case .parameter: count = 1
-            case .template: count = extended!.template(atSegment: segment)!.template.names.count
-            case .literal, .wildcard: count = 0
+        return withSegmentReader { reader in
+            var parameter = 0
+            for segment in reader {
+                let count: Int
+                switch segment.kind {
+                case .parameter: count = 1
+                case .template: count = extended!.template(atSegment: segment.index)!.template.names.count
+                case .literal, .wildcard: count = 0
+                }
+                if index < parameter + count { return segment.index }
+                parameter += count
             }
-            if (parameter..<parameter + count).contains(index) { found = segment }
-            parameter += count
-            segment += 1
+            return -1
         }
-        return found
     }
 
-    /// Calls `body` with each parameter's position among the parameters, its name and its
-    /// segment index, in order (read from the joined names and the positions: no allocation
-    /// for short names).
-    func forEachParameter(_ body: (_ index: Int, _ name: String, _ segment: Int) -> Void) {
-        guard parameterCount > 0 else { return }
-        if !positionsArePacked {
-            // Eight parameters or more, or one past segment 254: read the segments.
-            var index = 0
-            for (position, segment) in segments.enumerated() {
-                switch segment {
-                case .parameter(let name):
-                    body(index, name, position)
-                    index += 1
-                case .template(let template):
-                    for name in template.names {
-                        body(index, name, position)
-                        index += 1
-                    }
-                case .literal, .wildcard:
-                    continue
+    /// The parameters in order (read from the joined names and the kept positions: no
+    /// allocation for short names).
+    var parameters: Parameters { Parameters(self) }
+
+    /// The parameters of a pattern, in order: each one's position among them, its name and its
+    /// segment index.
+    ///
+    /// ```swift
+    /// for parameter in pattern.parameters { print(parameter.name, parameter.segment) }
+    /// ```
+    struct Parameters: Sequence, IteratorProtocol {
+        struct Parameter {
+            /// Its position among the parameters.
+            let index: Int
+            let name: String
+            /// The index of its segment among the pattern's.
+            let segment: Int
+        }
+
+        private let pattern: RoutePattern
+        /// Where the next name starts in the joined names.
+        private var start: String.Index
+        private var index = 0
+        /// The segment of each parameter when the pattern does not keep their positions (more
+        /// than eight, or one past segment 254): read from the text once, when the first is
+        /// asked for, so that a pass over every one takes time linear in their number.
+        private var segments: [Int] = []
+
+        fileprivate init(_ pattern: RoutePattern) {
+            self.pattern = pattern
+            start = pattern.joinedNames.utf8.startIndex
+        }
+
+        mutating func next() -> Parameter? {
+            guard index < pattern.parameterCount else { return nil }
+            // Cut on the bytes of `/` (a `/` followed by a combining mark is one `Character`, so
+            // `Character` or `String` indices would not split there).
+            let utf8 = pattern.joinedNames.utf8
+            var end = start
+            while end < utf8.endIndex, utf8[end] != .slash { end = utf8.index(after: end) }
+            if !pattern.keepsPositions, segments.isEmpty { segments = pattern.segmentsOfParameters }
+            let parameter = Parameter(
+                index: index, name: String(Substring(utf8[start..<end])),
+                segment: pattern.keepsPositions ? pattern.segmentIndex(ofParameter: index) : segments[index])
+            index += 1
+            if end < utf8.endIndex { start = utf8.index(after: end) }
+            return parameter
+        }
+    }
+
+    /// The segment index of each parameter, in order, read from the text.
+    private var segmentsOfParameters: [Int] {
+        withSegmentReader { reader in
+            var segments: [Int] = []
+            for segment in reader {
+                switch segment.kind {
+                case .parameter: segments.append(segment.index)
+                case .template:
+                    let count = extended!.template(atSegment: segment.index)!.template.names.count
+                    segments += repeatElement(segment.index, count: count)
+                case .literal, .wildcard: continue
                 }
             }
-            return
+            return segments
         }
-        // Cut on the bytes of `/` (a `/` followed by a combining mark is one `Character`, so
-        // `Character` or `String` indices would not split there).
-        var index = 0
-        let utf8 = joinedNames.utf8
-        var start = utf8.startIndex
-        for end in utf8.indices where utf8[end] == .slash {
-            body(index, String(Substring(utf8[start..<end])), segmentIndex(ofParameter: index))
-            index += 1
-            start = utf8.index(after: end)
-        }
-        body(index, String(Substring(utf8[start...])), segmentIndex(ofParameter: index))
     }
 
     /// `:id` → `id`, `:id#` → `id`, `:` → `:` (JLRoutes' name for a bare colon), `:#` → empty;

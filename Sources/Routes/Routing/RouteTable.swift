@@ -29,14 +29,14 @@ public class RouteTable {
     /// ```swift
     /// router.alpha.shouldFallback = true
     /// ```
-    @exclusivity(unchecked) public var shouldFallback = false
+    @exclusivity(unchecked) public final var shouldFallback = false
 
     /// How URLs are read: `[.decodePlusSymbols]` by default.
     ///
     /// ```swift
     /// router.default.options.insert(.treatHostAsPathComponent)
     /// ```
-    @exclusivity(unchecked) public var options: RouteOptions = [.decodePlusSymbols]
+    @exclusivity(unchecked) public final var options: RouteOptions = [.decodePlusSymbols]
 
     /// Called when routing that began in this table handled nothing, with the URL and the extra
     /// parameters.
@@ -46,7 +46,7 @@ public class RouteTable {
     /// ```swift
     /// router.default.unmatchedHandler = { url, _ in print("no route for", url) }
     /// ```
-    @exclusivity(unchecked) public var unmatchedHandler: ((URL, [String: Any]) -> Void)?
+    @exclusivity(unchecked) public final var unmatchedHandler: ((URL, [String: Any]) -> Void)?
 
     /// The hosts this table routes, for universal links; `nil`, the default, accepts any host.
     ///
@@ -62,7 +62,7 @@ public class RouteTable {
     /// ```swift
     /// router["https"].hosts = ["example.com", "*.example.com"]
     /// ```
-    public var hosts: [String]? {
+    public final var hosts: [String]? {
         didSet {
             hostFilter = hosts.map(HostFilter.init)
             readsAnchors = hosts != nil
@@ -77,14 +77,14 @@ public class RouteTable {
     ///     assertionFailure(error.description)
     /// }
     /// ```
-    public var onInvalidPattern: ((RoutePatternError) -> Void)?
+    public final var onInvalidPattern: ((RoutePatternError) -> Void)?
 
     /// The registered definitions, in routing order: higher priority first, then registration order.
     ///
     /// ```swift
     /// router.default.definitions.map(\.pattern)  // ["/the/foo/:a", "/the"]
     /// ```
-    @exclusivity(unchecked) public private(set) var definitions: [Definition] = []
+    @exclusivity(unchecked) public final private(set) var definitions: [Definition] = []
 
     package weak var router: Router?
     /// The router's logger, kept here so that routing does not load the weak `router` for it.
@@ -171,7 +171,7 @@ public class RouteTable {
     /// - Returns: the registered definitions (empty when the pattern was rejected).
     @_disfavoredOverload  // a map's value closure wins over a handler of the same shape
     @discardableResult
-    public func add(pattern: String, priority: Int = 0, handler: RouteHandler? = nil) -> [Definition] {
+    public final func add(pattern: String, priority: Int = 0, handler: RouteHandler? = nil) -> [Definition] {
         add(pattern: pattern, priority: priority, action: handler.map(Action.handler))
     }
 
@@ -211,7 +211,7 @@ public class RouteTable {
     ///     return true
     /// }
     /// ```
-    public func add(patterns: [String], priority: Int = 0, handler: RouteHandler? = nil) {
+    public final func add(patterns: [String], priority: Int = 0, handler: RouteHandler? = nil) {
         for pattern in patterns { add(pattern: pattern, priority: priority, handler: handler) }
     }
 
@@ -226,7 +226,7 @@ public class RouteTable {
     /// ```
     /// - Returns: whether it was registered.
     @discardableResult
-    public func add(definition: Definition) -> Bool {
+    public final func add(definition: Definition) -> Bool {
         do throws(RoutePatternError) {
             guard definition.scheme == nil else {
                 throw RoutePatternError(pattern: definition.pattern, offset: 0, reason: .alreadyRegistered)
@@ -252,7 +252,7 @@ public class RouteTable {
     /// router.alpha["home"] = { _ in print("home"); return true }
     /// router.alpha["home"] = nil
     /// ```
-    public subscript(pattern: String) -> RouteHandler? {
+    public final subscript(pattern: String) -> RouteHandler? {
         get {
             definitions.filter { sourcePattern(of: $0) == pattern }.min { $0.sequence < $1.sequence }?.action?
                 .handler
@@ -268,7 +268,7 @@ public class RouteTable {
     /// ```swift
     /// router.default.remove(pattern: "/the(/foo/:a)(/bar/:b)")
     /// ```
-    public func remove(pattern: String) {
+    public final func remove(pattern: String) {
         removeDefinitions { sourcePattern(of: $0) == pattern }
     }
 
@@ -277,7 +277,7 @@ public class RouteTable {
     /// ```swift
     /// router.default.remove(definition: definition)
     /// ```
-    public func remove(definition: Definition) {
+    public final func remove(definition: Definition) {
         removeDefinitions { $0 === definition }
     }
 
@@ -286,7 +286,7 @@ public class RouteTable {
     /// ```swift
     /// router.default.removeAll()
     /// ```
-    public func removeAll() {
+    public final func removeAll() {
         removeDefinitions { _ in true }
     }
 
@@ -344,7 +344,7 @@ public class RouteTable {
         /// - Returns: the registered definitions (empty when the pattern was rejected).
         @_disfavoredOverload  // a map's value closure wins over a handler of the same shape
         @discardableResult
-        public func add(
+        public final func add(
             pattern: String, priority: Int = 0, handler: @escaping AsyncRouteHandler
         ) -> [Definition] {
             add(pattern: pattern, priority: priority, action: .asyncHandler(handler))

@@ -53,7 +53,7 @@ public class Router {
     /// ```swift
     /// router.logger = { line in print(line) }
     /// ```
-    @exclusivity(unchecked) public var logger: ((String) -> Void)? {
+    @exclusivity(unchecked) public final var logger: ((String) -> Void)? {
         didSet { for table in allTables { table.logger = logger } }
     }
 
@@ -74,7 +74,7 @@ public class Router {
     ///     if event.kind == .routed { print("opened", event.url, source) }
     /// }
     /// ```
-    @exclusivity(unchecked) public var onEvent: ((RoutingEvent) -> Void)? {
+    @exclusivity(unchecked) public final var onEvent: ((RoutingEvent) -> Void)? {
         didSet { for table in allTables { table.onEvent = onEvent } }
     }
 
@@ -84,7 +84,7 @@ public class Router {
     /// ```swift
     /// router.onInvalidPattern = { error in assertionFailure(error.description) }
     /// ```
-    public var onInvalidPattern: ((RoutePatternError) -> Void)?
+    public final var onInvalidPattern: ((RoutePatternError) -> Void)?
 
     /// The types that extended patterns name besides the built-in ones, by name.
     @exclusivity(unchecked) private(set) var parameterTypes: [String: @Sendable (String) -> Bool] = [:]
@@ -108,7 +108,7 @@ public class Router {
     /// router.route(to: "myapp://post/hello-world")  // true
     /// router.route(to: "myapp://post/Hello")        // false
     /// ```
-    public func addParameterType(_ name: String, accepts: @escaping @Sendable (String) -> Bool) {
+    public final func addParameterType(_ name: String, accepts: @escaping @Sendable (String) -> Bool) {
         parameterTypes[name] = accepts
     }
 
@@ -123,7 +123,7 @@ public class Router {
     ///     assertionFailure(error.description)
     /// }
     /// ```
-    public var onInvalidTypedRoute: ((TypedRouteError) -> Void)?
+    public final var onInvalidTypedRoute: ((TypedRouteError) -> Void)?
 
     /// Tables of the other schemes, found by their lowercased ``RouteTable/key``, in the order of
     /// their schemes (kept on insert: ``schemes`` and ``allTables`` read them in order).
@@ -175,7 +175,7 @@ public class Router {
     /// ```swift
     /// router.schemes  // ["alpha", "myapp"]
     /// ```
-    public var schemes: [String] {
+    public final var schemes: [String] {
         tables.map(\.scheme)
     }
 
@@ -199,7 +199,7 @@ public class Router {
     /// ```swift
     /// router.unregister(scheme: "alpha")
     /// ```
-    public func unregister(scheme: String) {
+    public final func unregister(scheme: String) {
         let key = Scheme.key(scheme)
         // The removed tables are released only after the mutation: releasing a handler may run
         // user code (a deinit), which may use the router.
@@ -219,7 +219,7 @@ public class Router {
     /// ```swift
     /// router.unregisterAll()
     /// ```
-    public func unregisterAll() {
+    public final func unregisterAll() {
         let removed = allTables
         tables = []
         defaultTable = tableType.init(scheme: Router.defaultScheme, router: self)

@@ -31,8 +31,12 @@ struct RouteRequest {
         guard let fragmentPath = layout.fragmentPath else { return parts.text.withBytes(body) }
         // The joined text begins with the host when the host is the first segment's start.
         let host = layout.hostBytes == 0 ? nil : parts.ranges.host.map(ByteRange.init)
-        return RouteRequest.withJoined(
-            parts.text, host: host, path: parts.ranges.path, fragmentPath: fragmentPath.range, body)
+        var result: Result?
+        RouteRequest.withJoined(
+            parts.text, host: host, path: parts.ranges.path, fragmentPath: fragmentPath.range,
+            for: Result.self
+        ) { result = body($0) }
+        return result!
     }
 
     /// `readsAnchors`: whether the table reads web anchors (see ``readsAnchors``); it matters
@@ -66,9 +70,11 @@ struct RouteRequest {
         }
         // The joined text is split whole, with only its trailing `/` removed; it begins with the
         // host: the first segment's first bytes came from it.
-        let (count, endsWithSlash) = withJoined(
-            parts.text, host: reading.host, path: ranges.path, fragmentPath: fragmentPath.range
-        ) { ($0.count, $0.last == .slash) }
+        var (count, endsWithSlash) = (0, false)
+        withJoined(
+            parts.text, host: reading.host, path: ranges.path, fragmentPath: fragmentPath.range,
+            for: Void.self
+        ) { (count, endsWithSlash) = ($0.count, $0.last == .slash) }
         return Layout(
             host: nil, hostPrefix: reading.host?.count ?? 0, hostIsLowercase: reading.hostIsLowercase,
             region: ByteRange(0..<(endsWithSlash ? count - 1 : count)), fragmentQuery: reading.fragmentQuery,
@@ -414,117 +420,68 @@ struct RouteRequest {
     /// Calls `body` with the joined text, in a temporary buffer: `host` + the path without its
     /// trailing `/` (or the path without its leading `/`), then `#` + the fragment's path:
     /// `myapp://user#/view/7` reads as `user#/view/7`.
+    ///
+    /// One body for every reader of the segment text, as ``cutSegments(_:host:hostBytes:region:hasEscapes:plusAsSpace:for:_:)``
+    /// is: generic over the caller's result type only so that the optimizer leaves it
+    /// unspecialized (a copy for each reader's closure was 10 KB of text).
+    @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     private static func withJoined<Result>(
-        _ text: String, host: ByteRange?, path: Range<Int>, fragmentPath: Range<Int>,
-        _ body: (UnsafeBufferPointer<UInt8>) -> Result
-    ) -> Result {
-        // This function has a copy specialized for each reader of the segment text: the work on
-        // the text is left to the two functions below, which they all share.
-        let pathPart = joinedPathPart(text, host: host, path: path)
-        let count = (host?.count ?? 0) + pathPart.count + 1 + fragmentPath.count
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
-            join(text, host: host, pathPart: pathPart, fragmentPath: fragmentPath, into: buffer)
-            return body(UnsafeBufferPointer(buffer))
-        }
-    }
-
-    /// The part of the path that the joined text holds: the path without its trailing `/` after
-    /// a host, else without its leading `/`.
-    @inline(never)
-    private static func joinedPathPart(_ text: String, host: ByteRange?, path: Range<Int>) -> Range<Int> {
-        text.withBytes { bytes in
-            let part =
-                host == nil
-                ? bytes[path].trimmingOneSlash(trailing: false) : bytes[path].trimmingOneSlash(leading: false)
-            return part.indices
-        }
-    }
-
-    /// Writes the joined text into `buffer`, which it fills.
-    @inline(never)
-    private static func join(
-        _ text: String, host: ByteRange?, pathPart: Range<Int>, fragmentPath: Range<Int>,
-        into buffer: UnsafeMutableBufferPointer<UInt8>
+        _ text: String, host: ByteRange?, path: Range<Int>, fragmentPath: Range<Int>, for _: Result.Type,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         text.withBytes { bytes in
-            var next = 0
-            func append(_ range: Range<Int>) {
-                for index in range {
-                    buffer[next] = bytes[index]
-                    next += 1
+            let pathPart =
+                host == nil
+                ? bytes[path].trimmingOneSlash(trailing: false).indices
+                : bytes[path].trimmingOneSlash(leading: false).indices
+            let count = (host?.count ?? 0) + pathPart.count + 1 + fragmentPath.count
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+                var next = 0
+                func append(_ range: Range<Int>) {
+                    for index in range {
+                        buffer[next] = bytes[index]
+                        next += 1
+                    }
                 }
+                if let host { append(host.range) }
+                append(pathPart)
+                buffer[next] = .hash
+                next += 1
+                append(fragmentPath)
+                body(UnsafeBufferPointer(buffer))
             }
-            if let host { append(host.range) }
-            append(pathPart)
-            buffer[next] = .hash
-            next += 1
-            append(fragmentPath)
         }
     }
 
     // MARK: Query
 
-    /// Calls `body` with each query item of the URL, then of the fragment, decoded: names
-    /// percent-decoded, values also `+`-decoded with `.decodePlusSymbols`, `""` for an item
-    /// written without `=`; items without a name are left out. Stops when `body` returns `false`.
+    /// Calls `body` with each query item of the URL, then of the fragment, decoded
+    /// (``QueryItems``). Stops when `body` returns `false`.
     ///
-    /// This is the one query decoder: parameters, their dictionary and explanations use it.
+    /// Parameters, their dictionary and explanations read the query through this.
     func forEachQueryItem(_ body: (_ name: String, _ value: String) -> Bool) {
-        let plusAsSpace = options.contains(.decodePlusSymbols)
-        let decoded = { (name: Substring, value: Substring?) in
-            body(
-                PercentDecoding.decodeOrKeep(name),
-                value.map { PercentDecoding.decodeOrKeep($0, plusAsSpace: plusAsSpace) } ?? "")
-        }
-        if let query = parts.ranges.query {
-            guard RouteRequest.forEachRawQueryItem(in: parts.substring(query), decoded) else { return }
-        }
-        if let fragmentQuery = layout.fragmentQuery {
-            RouteRequest.forEachRawQueryItem(in: parts.substring(fragmentQuery.range), decoded)
+        guard var items = queryItems else { return }
+        while let item = items.next() {
+            guard body(item.name, item.value) else { return }
         }
     }
 
     /// How many items ``forEachQueryItem(_:)`` gives, counted without decoding them.
     var queryItemCount: Int {
         var count = 0
-        let counting: (Substring, Substring?) -> Bool = { _, _ in
-            count += 1
-            return true
-        }
-        if let query = parts.ranges.query {
-            RouteRequest.forEachRawQueryItem(in: parts.substring(query), counting)
-        }
-        if let fragmentQuery = layout.fragmentQuery {
-            RouteRequest.forEachRawQueryItem(in: parts.substring(fragmentQuery.range), counting)
-        }
+        guard var items = queryItems else { return 0 }
+        while items.nextWritten() != nil { count += 1 }
         return count
     }
 
-    /// `a=1&b&&c=` → `(a, 1)`, `(b, nil)`, `(c, "")`: items without a name are left out.
-    /// Returns `false` when `body` stopped early.
-    @discardableResult
-    static func forEachRawQueryItem(in query: Substring, _ body: (Substring, Substring?) -> Bool) -> Bool {
-        let utf8 = query.utf8
-        var start = utf8.startIndex
-        var equals: String.Index?
-        var index = start
-        while true {
-            let atEnd = index == utf8.endIndex
-            if atEnd || utf8[index] == .ampersand {
-                let nameEnd = equals ?? index
-                if nameEnd != start {
-                    let value = equals.map { query[utf8.index(after: $0)..<index] }
-                    if !body(query[start..<nameEnd], value) { return false }
-                }
-                if atEnd { return true }
-                start = utf8.index(after: index)
-                equals = nil
-            } else if equals == nil, utf8[index] == .equals {
-                equals = index
-            }
-            index = utf8.index(after: index)
-        }
+    /// The items of the URL's query, then of the fragment's query; `nil` without either (most
+    /// URLs), which costs nothing to find.
+    private var queryItems: QueryItems? {
+        guard parts.ranges.query != nil || layout.fragmentQuery != nil else { return nil }
+        return QueryItems(
+            parts.text, query: parts.ranges.query, then: layout.fragmentQuery?.range,
+            plusAsSpace: options.contains(.decodePlusSymbols))
     }
 }
 
