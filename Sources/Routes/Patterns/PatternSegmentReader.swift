@@ -39,7 +39,7 @@ struct PatternSegmentReader: Sequence, IteratorProtocol {
         components = PatternText.Components(text)
     }
 
-    // One body for every reader: inlined, it was copied into each loop (+8 KB of text).
+    // One body for every reader: inlined, each loop would carry a copy.
     @inline(never)
     mutating func next() -> Segment? {
         guard let range = components.next() else { return nil }

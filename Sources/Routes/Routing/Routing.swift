@@ -181,8 +181,8 @@ extension RouteTable {
 
 extension URLConvertible {
     /// The URL read once; `nil`, and a log line, for a string that is not a URL. (The logger is
-    /// read only then, and the input is read again for the line: kept for it, it was copied on
-    /// every lookup.)
+    /// read only then, and the input is read again for the line: kept for it, it would be copied
+    /// on every lookup.)
     @inline(__always)
     func parts(loggingTo logger: @autoclosure () -> ((String) -> Void)?) -> URLParts? {
         guard let parts = routeInput.parts else {

@@ -25,7 +25,7 @@ struct QueryItems: IteratorProtocol {
     }
 
     // `next()` and `nextWritten()` are each one body for every reader of the query: inlined,
-    // they were copied into each (+8 KB of text).
+    // each reader would carry a copy.
 
     /// The next item, decoded.
     @inline(never)

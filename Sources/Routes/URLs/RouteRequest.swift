@@ -423,7 +423,7 @@ struct RouteRequest {
     ///
     /// One body for every reader of the segment text, as ``cutSegments(_:host:hostBytes:region:hasEscapes:plusAsSpace:for:_:)``
     /// is: generic over the caller's result type only so that the optimizer leaves it
-    /// unspecialized (a copy for each reader's closure was 10 KB of text).
+    /// unspecialized (a copy for each reader's closure would be text an app ships).
     @_semantics("optimize.sil.specialize.generic.never")
     @inline(never)
     private static func withJoined<Result>(
