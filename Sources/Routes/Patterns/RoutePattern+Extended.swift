@@ -76,7 +76,9 @@ extension RoutePattern {
                 case .wildcard: break
                 case .literal:
                     if url == 0, segments.hostPrefix > 0 {
-                        if !RouteIndex.hostSegment(bytes, hostPrefix: segments.hostPrefix, matches: segment.key) {
+                        if !RouteIndex.hostSegment(
+                            bytes, hostPrefix: segments.hostPrefix, matches: segment.key)
+                        {
                             return false
                         }
                     } else if !PatternSegmentComparison.decodedEquals(bytes, segment.key) {

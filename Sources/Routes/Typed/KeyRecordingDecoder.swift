@@ -6,7 +6,9 @@ import Foundation
 /// `UUID`, the first case of a `CaseIterable` enum, an empty array, a value of a type read from
 /// its text made by its own `init(from:)`). When no placeholder fits (an enum that is not
 /// `CaseIterable` and whose raw value is not `0` or `x`, a custom `init(from:)` that refuses
-/// it), decoding stops there and the record is incomplete: the keys after it are unknown.
+/// it), decoding stops there and the record is incomplete: the keys after it are unknown. A
+/// capture's allowed values (`{tab:posts|likes}`) are tried first for its property, so an enum
+/// of those values has a placeholder.
 ///
 /// An optional property is also probed: its type is decoded from a placeholder, to learn whether
 /// it reads a list (``listKeys``); the probe's other findings are dropped.
@@ -22,14 +24,15 @@ struct KeyRecord {
     /// The value `init(from:)` made of the placeholders, when it ran to its end.
     var value: Any?
 
-    /// Runs `type.init(from:)` against the parameter decoder over a ``KeyRecorder``.
-    init(of type: any Decodable.Type) {
-        self.init(of: type, depth: 0)
+    /// Runs `type.init(from:)` against the parameter decoder over a ``KeyRecorder``;
+    /// `allowedValues`: texts a property's placeholder is read from first, by key.
+    init(of type: any Decodable.Type, allowedValues: [String: [String]] = [:]) {
+        self.init(of: type, depth: 0, allowedValues: allowedValues)
     }
 
     /// The record of `type` made while recording `depth` enclosing types.
-    fileprivate init(of type: any Decodable.Type, depth: Int) {
-        let recorder = KeyRecorder(depth: depth)
+    fileprivate init(of type: any Decodable.Type, depth: Int, allowedValues: [String: [String]] = [:]) {
+        let recorder = KeyRecorder(depth: depth, allowedValues: allowedValues)
         do {
             recorder.record.value = try recorder.run(type)
         } catch {
@@ -50,9 +53,12 @@ final class KeyRecorder {
     /// ``RecordedValue/placeholder(_:decodingItself:)``): bounded, so that a type that holds
     /// itself ends the recording instead of recursing.
     private let depth: Int
+    /// Texts a property's placeholder is read from first, by key: its capture's allowed values.
+    fileprivate let allowedValues: [String: [String]]
 
-    fileprivate init(depth: Int) {
+    fileprivate init(depth: Int, allowedValues: [String: [String]]) {
         self.depth = depth
+        self.allowedValues = allowedValues
     }
 
     /// A value of `type` made by its own `init(from:)` of placeholders, recorded apart: `nil`
@@ -79,8 +85,9 @@ struct RecordedValue {
     /// The property.
     let key: String
 
-    /// A placeholder of `type`: one read from a text, the first case of a `CaseIterable` type,
-    /// else what `decodingItself` (`type.init(from:)` over this value) gives.
+    /// A placeholder of `type`: one read from a text (the capture's allowed values first), the
+    /// first case of a `CaseIterable` type, else what `decodingItself` (`type.init(from:)` over
+    /// this value) gives.
     ///
     /// A type read from its text (``ParameterText/isReadAsText(_:)``: a
     /// `LosslessStringConvertible` struct with a synthesized `Codable`, `Version` read from
@@ -92,7 +99,8 @@ struct RecordedValue {
     @_semantics("optimize.sil.specialize.generic.never")
     func placeholder<Value: Decodable>(_ type: Value.Type, decodingItself: () throws -> Value) throws -> Value
     {
-        for text in ["0", "x", "true", "00000000-0000-0000-0000-000000000000", "a:b"] {
+        let texts = recorder.allowedValues[key, default: []]
+        for text in texts + ["0", "x", "true", "00000000-0000-0000-0000-000000000000", "a:b"] {
             if let value = ParameterText.value(text, as: type) { return value }
         }
         if let cases = type as? any CaseIterable.Type, let first = firstCase(of: cases) as? Value {

@@ -10,7 +10,7 @@ enum TypedRouteCheck {
         guard !expansions.isEmpty else { return nil }
         // `Route.self`, the type registered, not a subclass that `type` may hold: routing
         // decodes `Route`.
-        let record = KeyRecord(of: Route.self)
+        let record = KeyRecord(of: Route.self, allowedValues: allowedValues(of: expansions))
         func error(_ reason: TypedRouteError.Reason) -> TypedRouteError {
             TypedRouteError(type: String(describing: type), pattern: Route.pattern, reason: reason)
         }
@@ -40,6 +40,19 @@ enum TypedRouteCheck {
             return error(.requiredGroupCapture(name))
         }
         return readBackError(of: value).map(error)
+    }
+
+    /// The allowed values of each capture that has some (`{tab:posts|likes}`), by name.
+    private static func allowedValues(of expansions: [RoutePattern]) -> [String: [String]] {
+        var values: [String: [String]] = [:]
+        for expansion in expansions {
+            for template in expansion.extended?.templates ?? [] {
+                for (name, constraint) in zip(template.template.names, template.template.constraints) {
+                    if case .oneOf(let allowed)? = constraint { values[name] = allowed }
+                }
+            }
+        }
+        return values
     }
 
     /// The first capture that some expansions of the pattern lack and without which `value`

@@ -67,7 +67,11 @@ extension Router {
     ///     writes the file for the hosts the table lists.
     ///   - declines: whether a definition's handler always returns `false` for these URLs (it
     ///     sends them to the browser): it admits nothing, and its URLs that no other route
-    ///     handles are excluded (`"exclude": true`, before the other entries).
+    ///     handles are excluded (`"exclude": true`, before the other entries). It is asked
+    ///     for each expansion of an optional group, whose ``/Routes/Definition/pattern`` is
+    ///     the expansion's (`(/:x)` gives `/:x` and `/`): where two routes can read alike, tell
+    ///     them apart by more than the pattern (``/Routes/Definition/priority``,
+    ///     ``/Routes/Definition/scheme``).
     /// - Returns: the JSON text, ending with a newline.
     public func appSiteAssociation(
         appIDs: [String], host: String? = nil, declines: (Definition) -> Bool = { _ in false }
@@ -152,8 +156,10 @@ enum AppSiteAssociation {
                 excluded.append(Component(path: glob(items), exclude: true))
             }
         }
+        // Two declining definitions of one shape (`/`, and the `/` of `(/:x)`) exclude alike.
         var seen: Set<Component> = []
-        return excluded + pruned(admitted.filter { seen.insert($0).inserted })
+        return excluded.filter { seen.insert($0).inserted }
+            + pruned(admitted.filter { seen.insert($0).inserted })
     }
 
     /// The admitted entries without the fragment entries that another admitted entry covers, to
