@@ -35,27 +35,26 @@ extension RouteIndex {
     ) {
         let began = beginSearch()
         defer { endSearch() }
-        var visited = 0
-        var changed = false
-        // Read by the visits without retaining it (a retain and a release each lookup): the
-        // search's caller keeps the index.
-        unowned(unsafe) let index = self
-        search(segments, from: start) { list, segments in
-            matches.add(list, segments)
-            visited += 1
-            changed = index.version != began
-            return !changed
-        }
-        if changed {
-            var skipped = 0
-            earlierIndex(at: began).search(segments, from: start) { list, segments in
-                if skipped < visited {
-                    skipped += 1
-                } else {
-                    matches.add(list, segments)
+        // Read by the visits without retaining them (a retain and a release each lookup): the
+        // search's caller keeps the index, and the index keeps its copy until the search ends.
+        unowned(unsafe) let live = self
+        unowned(unsafe) var searched = self
+        var (visited, skipped, changed) = (0, 0, false)
+        // One visit for both walks, so that the search is compiled once for them.
+        while true {
+            let isLive = searched === live
+            searched.search(segments, from: start) { list, segments in
+                if skipped > 0 {
+                    skipped -= 1
+                    return true
                 }
-                return true
+                matches.add(list, segments)
+                visited += 1
+                changed = isLive && live.version != began
+                return !changed
             }
+            guard changed else { break }
+            (searched, skipped, changed) = (earlierIndex(at: began), visited, false)
         }
         matches.sortMerged()
     }
