@@ -98,13 +98,15 @@ extension String {
         }
     }
 
-    /// Calls `body` with the string's UTF-8 bytes, in place (no copy) for a native string, which
-    /// every string the router sees is once it is a URL; a bridged one is copied. `body` is
-    /// called from one place, so that the optimizer makes one copy of it where it inlines it.
+    /// Calls `body` with the string's UTF-8 bytes, in place (no copy, no retain) for a native
+    /// string, which every string the router sees is once it is a URL; a bridged one is copied.
+    /// `body` is called from two places: `withUTF8` alone would need a mutable copy of the
+    /// string, a retain and a release on every call, and a lookup makes several.
     @inline(__always)
     package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        var text = self
-        return text.withUTF8(body)
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return copy.withUTF8(body)
     }
 
     /// `self` with ASCII letters lowercased and everything else as it is. Schemes and hosts are
