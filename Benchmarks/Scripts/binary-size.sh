@@ -223,8 +223,14 @@ printf 'The same app with a guard, a RouteMap and its stack, and a typed route: 
     "$(kb $((features - by_hand)))" "$(kb "$features")"
 
 # `size` in Berkeley format: text data bss dec hex filename. Text of the Routes objects only.
-objects=("$bin"/Routes.build/*.o)
-if command -v size > /dev/null && [ -e "${objects[0]}" ]; then
+# Only the objects of the target's sources today: an object of a file since moved or removed
+# stays in the build folder.
+objects=()
+while IFS= read -r source; do
+    object="$bin/Routes.build/$(basename "$source").o"
+    [ -e "$object" ] && objects+=("$object")
+done < <(find "$root/Sources/Routes" -name '*.swift' | sort)
+if command -v size > /dev/null && [ ${#objects[@]} -gt 0 ]; then
     echo
     echo "Text per object file of the Routes target (KB), largest first (top $top of ${#objects[@]}):"
     size "${objects[@]}" | awk 'NR > 1 { total += $1; n = split($6, p, "/"); printf "%8.1f  %s\n", $1 / 1024, p[n] } END { printf "%8.1f  total text of %d object files\n", total / 1024, NR - 1 > "/dev/stderr" }' \
