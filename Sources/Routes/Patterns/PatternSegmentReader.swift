@@ -5,7 +5,9 @@
 ///
 /// ```swift
 /// pattern.withSegmentReader { segments in
-///     for segment in segments where segment.kind == .wildcard { return segment.index }
+///     for segment in segments where segment.kind == .wildcard {
+///         return segment.index
+///     }
 ///     return nil
 /// }
 /// ```

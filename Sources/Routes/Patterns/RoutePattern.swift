@@ -319,7 +319,9 @@ package final class RoutePattern: Equatable, Sendable {
     /// segment index.
     ///
     /// ```swift
-    /// for parameter in pattern.parameters { print(parameter.name, parameter.segment) }
+    /// for parameter in pattern.parameters {
+    ///     print(parameter.name, parameter.segment)
+    /// }
     /// ```
     struct Parameters: Sequence, IteratorProtocol {
         struct Parameter {
