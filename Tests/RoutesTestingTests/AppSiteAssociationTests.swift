@@ -186,6 +186,22 @@ import Testing
         #expect(!association.components.contains { $0.path.contains("100%/") })
     }
 
+    // Fuzz/regressions/site-association-literal-star-across-segments: the file's promise (no URL
+    // admitted that differs from every accepting route in a literal) read a literal's own `*` as
+    // matching within its segment; the file's `*`, as the article says, matches any text, `/`
+    // included. The file is right; the promise now says so too.
+    @Test func aLiteralsOwnStarMatchesAcrossSegmentsInTheFileAndInItsPromise() throws {
+        router.https.add(pattern: "/pos/a%8Fb*")
+        let association = try Association(router.appSiteAssociation(appIDs: [appID]))
+        let promise = UniversalLinksPromise([("/pos/a%8Fb*", router.https.options)])
+        for url in ["https://example.com/pos/a%258Fbtz/arch", "https://example.com/pos/a%258Fb*/x/y"] {
+            #expect(association.admits(url), "\(url)")
+            #expect(promise.keeps(url), "\(url)")
+        }
+        #expect(!promise.keeps("https://example.com/pos/a%258Fq/arch"))
+        #expect(!promise.keeps("https://example.com/pos/q/a%258Fbtz"))
+    }
+
     // Defect site-association-fragment (Fuzz/regressions/site-association-fragment): the router
     // appends the fragment's path to the path, so `https://example.com/x#/y` reaches `/:a/:b`
     // (a = "x"), but the file admitted only paths with two segments.

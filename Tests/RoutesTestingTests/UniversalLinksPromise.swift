@@ -21,7 +21,8 @@ import Routes
 /// of a route, once the fragment has begun, any text may follow (the fragment's query may:
 /// `#/faq?x=1`, and `?` is a pattern character); a last literal's trailing `#` may be missing
 /// (a pattern cannot tell an empty fragment from none: `/docs#` admits `/docs`); and a
-/// literal's own `*` matches any text.
+/// literal's own `*` matches any text, `/` included (the literal `b*` of `/a/b*` takes `bz/c`),
+/// as the file's `*` does.
 ///
 /// ```swift
 /// let promise = UniversalLinksPromise([("/a/*/b", [])])
@@ -97,13 +98,21 @@ struct UniversalLinksPromise {
                 }
                 guard j < segments.count else { continue }
                 let text = decoded[j]
-                if LinearReference.equal(literal, text, ignoringCaseIn: j == 0 ? hostPrefix : 0)
-                    || (literal.contains(UInt8(ascii: "*"))
-                        && UniversalLinksMatcher.glob(
-                            String(decoding: literal, as: UTF8.self),
-                            matches: String(decoding: text, as: UTF8.self)))
-                {
+                if LinearReference.equal(literal, text, ignoringCaseIn: j == 0 ? hostPrefix : 0) {
                     reachable[i + 1][j + 1] = true
+                }
+                // A literal's own `*` takes any text, across segments too: the segments j..<k
+                // joined by `/`.
+                if literal.contains(UInt8(ascii: "*")) {
+                    let pattern = String(decoding: literal, as: UTF8.self)
+                    for k in (j + 1)...segments.count
+                    where UniversalLinksMatcher.glob(
+                        pattern,
+                        matches: decoded[j..<k].map { String(decoding: $0, as: UTF8.self) }.joined(
+                            separator: "/"))
+                    {
+                        reachable[i + 1][k] = true
+                    }
                 }
                 if i == parts.count - 1, j >= fragmentStart, text.starts(with: literal) {
                     reachable[i + 1][segments.count] = true
