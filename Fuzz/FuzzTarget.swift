@@ -880,6 +880,8 @@ extension FuzzCase {
         let fragmentPath = fragment.map { String($0[..<(mark ?? $0.endIndex)]) }
         let fragmentQuery = fragment.flatMap { fragment in mark.map { String(fragment[$0...]) } } ?? ""
         func changed(_ text: String) -> [String] {
+            // An empty path is read as `/`: a segment appended to "" would change the host.
+            let text = text.isEmpty ? "/" : text
             let segments = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             // Not the empty text before a leading `/`: a path's host would change.
             return segments.indices.dropFirst(text.hasPrefix("/") ? 1 : 0).flatMap { index -> [String] in
