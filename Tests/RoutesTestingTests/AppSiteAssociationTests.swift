@@ -202,6 +202,49 @@ import Testing
         #expect(!promise.keeps("https://example.com/pos/q/a%258Fbtz"))
     }
 
+    // Fuzz soak finding (Fuzz/regressions/site-association-empty-literal-before-star*): an empty
+    // literal before a `*` needs its own `/`, in the path and in a fragment; `/*/` admitted
+    // `/7/z/` for `/:a//*`, and the fragment `/*` admitted `#/z/7` for `/docs#//*`.
+    @Test func anEmptyLiteralBeforeAStarKeepsItsPlace() throws {
+        router.https.add(pattern: "/:a//*")
+        router.https.add(pattern: "/docs#//*")
+        let association = try Association(router.appSiteAssociation(appIDs: [appID]))
+        let promise = UniversalLinksPromise(
+            ["/:a//*", "/docs#//*"].map { ($0, router.https.options) })
+        for url in [
+            "https://example.com/7//", "https://example.com/7//x/y", "https://example.com/docs#//",
+            "https://example.com/docs#//7/7",
+        ] {
+            #expect(router.route(to: url) && association.admits(url), "\(url)")
+            #expect(promise.keeps(url), "\(url)")
+        }
+        for url in ["https://example.com/7/z/", "https://example.com/7/z", "https://example.com/docs#/z/7"] {
+            #expect(!router.route(to: url), "\(url)")
+            #expect(!association.admits(url), "\(url)")
+            #expect(!promise.keeps(url), "\(url)")
+        }
+    }
+
+    // Fuzz soak findings in the promise, not the file (Fuzz/regressions/
+    // site-association-literal-star-hash, site-association-fragment-star-after-last-literal):
+    // the article's looser places hold together — a last literal `*#` without its `#` still has
+    // its own `*`, and after a fragment's last literal any text may follow though a `*` follows.
+    @Test func thePromiseKeepsTheArticlesLooserPlacesTogether() throws {
+        router.https.add(pattern: "*#")
+        router.https.add(pattern: "/a#/a/*")
+        let association = try Association(router.appSiteAssociation(appIDs: [appID]))
+        let promise = UniversalLinksPromise(["*#", "/a#/a/*"].map { ($0, router.https.options) })
+        for url in ["https://example.com/z", "https://example.com/a#/az/7"] {
+            #expect(!router.route(to: url), "\(url)")
+            #expect(association.admits(url) && promise.keeps(url), "\(url)")
+        }
+        #expect(router.route(to: "https://example.com/a#/a/7"))
+        let fragmentOnly = UniversalLinksPromise([("/a#/a/*", router.https.options)])
+        #expect(fragmentOnly.keeps("https://example.com/a#/az/7"))
+        #expect(!fragmentOnly.keeps("https://example.com/b#/a/7"))
+        #expect(!fragmentOnly.keeps("https://example.com/a#/b/7"))
+    }
+
     // Defect site-association-fragment (Fuzz/regressions/site-association-fragment): the router
     // appends the fragment's path to the path, so `https://example.com/x#/y` reaches `/:a/:b`
     // (a = "x"), but the file admitted only paths with two segments.

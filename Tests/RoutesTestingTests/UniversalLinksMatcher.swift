@@ -79,22 +79,31 @@ struct UniversalLinksMatcher {
     }
 
     /// Apple's pattern matching: `*` any run of characters, `?` one character, others themselves.
+    /// Greedy, back to the last `*` on a mismatch (a later `*` makes the earlier ones' choices
+    /// final), so a pattern and a text of thousands of characters compare in about their length.
     static func glob(_ pattern: String, matches text: String) -> Bool {
         let pattern = Array(pattern.unicodeScalars)
         let text = Array(text.unicodeScalars)
-        // matched[j]: the pattern read so far matches text[..<j].
-        var matched = [true] + Array(repeating: false, count: text.count)
-        for character in pattern {
-            var next = Array(repeating: false, count: text.count + 1)
-            for j in 0...text.count {
-                switch character {
-                case "*": next[j] = matched[j] || (j > 0 && next[j - 1])
-                case "?": next[j] = j > 0 && matched[j - 1]
-                default: next[j] = j > 0 && matched[j - 1] && text[j - 1] == character
-                }
+        var p = 0
+        var t = 0
+        // The last `*` seen, and where in the text its run of characters ends now.
+        var star: (pattern: Int, text: Int)?
+        while t < text.count {
+            if p < pattern.count, pattern[p] == "*" {
+                star = (p, t)
+                p += 1
+            } else if p < pattern.count, pattern[p] == "?" || pattern[p] == text[t] {
+                p += 1
+                t += 1
+            } else if let last = star {
+                star = (last.pattern, last.text + 1)
+                p = last.pattern + 1
+                t = last.text + 1
+            } else {
+                return false
             }
-            matched = next
         }
-        return matched[text.count]
+        while p < pattern.count, pattern[p] == "*" { p += 1 }
+        return p == pattern.count
     }
 }

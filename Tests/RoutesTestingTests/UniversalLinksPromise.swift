@@ -18,8 +18,9 @@ import Routes
 /// literal of the route is one whole segment in its place, and each `:name`, template and `*`
 /// takes any number of segments, none included, as the file's `*` takes any run of characters.
 /// Three looser places, which Apple's patterns cannot express otherwise: after the last literal
-/// of a route, once the fragment has begun, any text may follow (the fragment's query may:
-/// `#/faq?x=1`, and `?` is a pattern character); a last literal's trailing `#` may be missing
+/// of a route, once the fragment has begun, any text may follow, whatever parts come after it
+/// (the fragment's query may: `#/faq?x=1`, and `?` is a pattern character; a fragment's `*`
+/// has no `/` of its own: `/a#/a/*` gives `"#": "/a*"`); a last literal's trailing `#` may be missing
 /// (a pattern cannot tell an empty fragment from none: `/docs#` admits `/docs`); and a
 /// literal's own `*` matches any text, `/` included (the literal `b*` of `/a/b*` takes `bz/c`),
 /// as the file's `*` does.
@@ -90,6 +91,15 @@ struct UniversalLinksPromise {
         var reachable = Array(
             repeating: Array(repeating: false, count: segments.count + 1), count: parts.count + 1)
         reachable[0][0] = true
+        // lastLiterals[i]: no literal follows part i.
+        var lastLiterals = Array(repeating: true, count: parts.count)
+        for i in parts.indices.dropLast().reversed() {
+            if case .literal = parts[i + 1] {
+                lastLiterals[i] = false
+            } else {
+                lastLiterals[i] = lastLiterals[i + 1]
+            }
+        }
         for (i, part) in parts.enumerated() {
             for j in 0...segments.count where reachable[i][j] {
                 guard case .literal(let literal) = part else {
@@ -114,15 +124,24 @@ struct UniversalLinksPromise {
                         reachable[i + 1][k] = true
                     }
                 }
-                if i == parts.count - 1, j >= fragmentStart, text.starts(with: literal) {
-                    reachable[i + 1][segments.count] = true
+                // After the last literal, in the fragment, any text may follow (the parts after
+                // it take the rest as they like); an empty literal keeps its `/` in the file.
+                if j >= fragmentStart, !literal.isEmpty, text.starts(with: literal), lastLiterals[i] {
+                    reachable[parts.count][segments.count] = true
                 }
                 // A pattern cannot tell an empty fragment from none: a last literal's `#` may be
-                // missing from the last segment.
-                if i == parts.count - 1, j == segments.count - 1, literal.last == UInt8(ascii: "#"),
-                    text.elementsEqual(literal.dropLast())
-                {
-                    reachable[i + 1][j + 1] = true
+                // missing from the last segment (or, with a `*` of its own, from the text left).
+                if i == parts.count - 1, literal.last == UInt8(ascii: "#") {
+                    let rest = String(decoding: literal.dropLast(), as: UTF8.self)
+                    if literal.contains(UInt8(ascii: "*"))
+                        ? UniversalLinksMatcher.glob(
+                            rest,
+                            matches: decoded[j...].map { String(decoding: $0, as: UTF8.self) }.joined(
+                                separator: "/"))
+                        : j == segments.count - 1 && text.elementsEqual(literal.dropLast())
+                    {
+                        reachable[i + 1][segments.count] = true
+                    }
                 }
             }
         }

@@ -309,6 +309,11 @@ enum AppSiteAssociation {
         switch segments.last {
         case .wildcard where segments.count == 1:
             entries = [Component(path: "/*")]
+        case .wildcard
+        where segments[segments.count - 2] == .literal("") && (segments.count > 2 || shape.hostIsSegment):
+            // An empty literal before the `*`: for the wildcard's zero segments too, the path
+            // ends in `//` (see the empty last literal below), which `/…//*` admits.
+            entries = [Component(path: path)]
         case .wildcard:
             let prefix = String(path.dropLast(2))
             entries = [Component(path: prefix), Component(path: prefix + "/*")]
@@ -379,12 +384,16 @@ enum AppSiteAssociation {
     /// fragment's query and a trailing `/` may follow its path.
     private static func fragment(_ segments: ArraySlice<PatternSegment>, prefix: String) -> String {
         var fragment = prefix
+        var previous: PatternSegment?
         for segment in segments {
             if segment != .wildcard {
                 fragment += "/" + encoded(segment)
+            } else if previous == .literal("") {
+                fragment += "/*"  // the empty literal's segment ends at a `/` of its own
             } else if !fragment.hasSuffix("*") {
                 fragment += "*"  // zero or more segments: no `/` of its own
             }
+            previous = segment
         }
         // One trailing `/` is dropped: a last empty segment needs the path to end in `//`.
         if segments.last == .literal("") { fragment += "/" }
