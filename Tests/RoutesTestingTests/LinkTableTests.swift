@@ -19,8 +19,8 @@ import Testing
 
         init() {
             let myapp = router.myapp
-            myapp.add(pattern: "/user/:id") { [unowned self] params in
-                opened.append("user \(params.string("id") ?? "")")
+            myapp.add(pattern: "/user/:id") { [weak self] params in
+                self?.opened.append("user \(params.string("id") ?? "")")
                 return true
             }
             myapp.add(pattern: "/user/:id/settings(/:tab)") { _ in true }
@@ -247,13 +247,12 @@ import Testing
             "myapp://user/7", "myapp://user/7/post/3", "myapp://account", "myapp://user/9",
         ])
         #expect(report.mismatches.map(\.expected) == [
-            "the value user(8)", "the stack [LinkTableTests.Screen.post(3)]", "the value account",
+            "the value user(8)", "the stack [post(3)]", "the value account",
             "no route accepts it",
         ])
         #expect(report.mismatches.map(\.actual) == [
             "the value user(7), then routed by /user/:id in myapp",
-            "the stack [LinkTableTests.Screen.user(7), LinkTableTests.Screen.post(3)],"
-                + " then routed by /user/:id/post/:pid in myapp",
+            "the stack [user(7), post(3)], then routed by /user/:id/post/:pid in myapp",
             "held by the guard /account in myapp",
             "the value user(9), then routed by /user/:id in myapp",
         ])

@@ -81,7 +81,7 @@ extension LinkExpectation: CustomStringConvertible {
         case .refused(let pattern): return "refused by the guard \(pattern)"
         case .redirected(let url): return "redirected to \(url)"
         case .value(let value): return "the value \(value)"
-        case .stack(let values): return "the stack \(values)"
+        case .stack(let values): return "the stack \(LinkReport.stack(values))"
         }
     }
 }

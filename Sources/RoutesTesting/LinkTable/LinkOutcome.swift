@@ -37,8 +37,9 @@ struct LinkOutcome<Value> {
         }
     }
 
-    /// Whether the outcome is what `expected` says.
-    func satisfies(_ expected: LinkExpectation<Value>, equal: (Value, Value) -> Bool) -> Bool {
+    /// Whether the outcome is what `expected` says; `equal` compares values (`nil`: none to
+    /// compare, as for a router).
+    func satisfies(_ expected: LinkExpectation<Value>, equal: ((Value, Value) -> Bool)?) -> Bool {
         let decision = decision
         switch expected {
         case .route(let scheme, let pattern):
@@ -55,10 +56,10 @@ struct LinkOutcome<Value> {
         case .redirected(let url):
             return redirectTargets.contains { $0.absoluteString == url || $0 == URL(string: url) }
         case .value(let value):
-            guard case .value(.resolved(let actual)) = answer else { return false }
+            guard case .value(.resolved(let actual)) = answer, let equal else { return false }
             return equal(actual, value)
         case .stack(let values):
-            guard case .stack(let resolution) = answer else { return false }
+            guard case .stack(let resolution) = answer, let equal else { return false }
             guard case .resolved(let actual) = resolution else { return values.isEmpty && isUnresolved }
             return actual.count == values.count && zip(actual, values).allSatisfy(equal)
         }
@@ -77,7 +78,7 @@ struct LinkOutcome<Value> {
         var parts = redirectTargets.map { "redirected to \($0.absoluteString)" }
         switch answer {
         case .value(.resolved(let value)): parts.append("the value \(value)")
-        case .stack(.resolved(let values)): parts.append("the stack \(values)")
+        case .stack(.resolved(let values)): parts.append("the stack \(LinkReport.stack(values))")
         case .stack(.unresolved): parts.append("the stack []")
         default: break
         }

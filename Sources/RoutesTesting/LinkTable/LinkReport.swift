@@ -172,6 +172,11 @@ public struct LinkReport: CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
+    /// A stack as the report writes it: each value as `print` writes it, without its type.
+    static func stack(_ values: [some Any]) -> String {
+        "[" + values.map { "\($0)" }.joined(separator: ", ") + "]"
+    }
+
     /// How the report names a table.
     static func name(_ scheme: String) -> String {
         scheme == Router.defaultScheme ? "the global table" : scheme
