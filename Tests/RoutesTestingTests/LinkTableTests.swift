@@ -84,12 +84,13 @@ import Testing
         #expect(mismatch.explanation.description.hasPrefix("Routing myapp://post/7"))
         #expect(!report.isEmpty)
         let lines = report.description.split(separator: "\n").map(String.init)
-        #expect(lines.prefix(4) == [
-            "1 of 2 links differs:",
-            "myapp://post/7",
-            "  expected: routed by /user/:id in myapp",
-            "  actual:   routed by /post/:slug in myapp",
-        ])
+        #expect(
+            lines.prefix(4) == [
+                "1 of 2 links differs:",
+                "myapp://post/7",
+                "  expected: routed by /user/:id in myapp",
+                "  actual:   routed by /post/:slug in myapp",
+            ])
         #expect(lines.contains("    Routing myapp://post/7"))
     }
 
@@ -111,21 +112,24 @@ import Testing
             "myapp://old-checkout/2": .redirected(to: "myapp://home"),
             "myapp://user/7": .refused(by: "/admin(/*)"),
         ])
-        #expect(report.mismatches.map(\.link) == [
-            "myapp://account/orders", "myapp://admin", "myapp://old-checkout/2", "myapp://user/7",
-        ])
-        #expect(report.mismatches.map(\.actual) == [
-            "held by the guard /account/* in myapp",
-            "refused by the guard /admin(/*) in myapp",
-            "redirected to myapp://cart, then routed by /cart in myapp",
-            "routed by /user/:id in myapp",
-        ])
-        #expect(report.mismatches.map(\.expected) == [
-            "routed by /account/orders in myapp",
-            "held by the guard /admin(/*)",
-            "redirected to myapp://home",
-            "refused by the guard /admin(/*)",
-        ])
+        #expect(
+            report.mismatches.map(\.link) == [
+                "myapp://account/orders", "myapp://admin", "myapp://old-checkout/2", "myapp://user/7",
+            ])
+        #expect(
+            report.mismatches.map(\.actual) == [
+                "held by the guard /account/* in myapp",
+                "refused by the guard /admin(/*) in myapp",
+                "redirected to myapp://cart, then routed by /cart in myapp",
+                "routed by /user/:id in myapp",
+            ])
+        #expect(
+            report.mismatches.map(\.expected) == [
+                "routed by /account/orders in myapp",
+                "held by the guard /admin(/*)",
+                "redirected to myapp://home",
+                "refused by the guard /admin(/*)",
+            ])
     }
 
     @Test func aRedirectRouteIsFollowedToTheRouteThatAccepts() {
@@ -134,7 +138,9 @@ import Testing
             "myapp://u/8": .route(scheme: "myapp", pattern: "/u/:id"),
         ])
         #expect(report.mismatches.map(\.link) == ["myapp://u/8"])
-        #expect(report.mismatches.first?.actual == "redirected to myapp://user/8, then routed by /user/:id in myapp")
+        #expect(
+            report.mismatches.first?.actual
+                == "redirected to myapp://user/8, then routed by /user/:id in myapp")
     }
 
     @Test func aPatternWithOptionalGroupsIsMetByAnyOfItsExpansions() {
@@ -166,18 +172,19 @@ import Testing
         ])
         #expect(report.mismatches.isEmpty, "\(report)")
         #expect(!report.isEmpty)
-        #expect(report.unreached.map(\.description) == [
-            "route /user/:id in myapp",
-            "route /user/:id/settings/:tab in myapp",
-            "route /post/:slug in myapp",
-            "route /account/orders in myapp",
-            "route /cart in myapp",
-            "route /admin in myapp",
-            "route /old-checkout/:step in myapp",
-            "redirect /u/:id to /user/:id in myapp",
-            "guard /admin(/*) in myapp",
-            "guard /old-checkout/* in myapp",
-        ])
+        #expect(
+            report.unreached.map(\.description) == [
+                "route /user/:id in myapp",
+                "route /user/:id/settings/:tab in myapp",
+                "route /post/:slug in myapp",
+                "route /account/orders in myapp",
+                "route /cart in myapp",
+                "route /admin in myapp",
+                "route /old-checkout/:step in myapp",
+                "redirect /u/:id to /user/:id in myapp",
+                "guard /admin(/*) in myapp",
+                "guard /old-checkout/* in myapp",
+            ])
         #expect(report.description.contains("not reached by any link:\n  route /user/:id in myapp"))
     }
 
@@ -196,7 +203,8 @@ import Testing
         ])
         #expect(report.mismatches.isEmpty, "\(report)")
         #expect(report.unreached.map(\.description) == ["redirect /u/:id to /user/:id in myapp"])
-        #expect(report.description.hasSuffix("not reached by any link:\n  redirect /u/:id to /user/:id in myapp"))
+        #expect(
+            report.description.hasSuffix("not reached by any link:\n  redirect /u/:id to /user/:id in myapp"))
     }
 
     @Test func theAppsObserverStillReceivesEveryEventAndIsKept() {
@@ -243,18 +251,21 @@ import Testing
             "myapp://account": .value(.account),
             "myapp://user/9": .unrouted,
         ])
-        #expect(report.mismatches.map(\.link) == [
-            "myapp://user/7", "myapp://user/7/post/3", "myapp://account", "myapp://user/9",
-        ])
-        #expect(report.mismatches.map(\.expected) == [
-            "the value user(8)", "the stack [post(3)]", "the value account",
-            "no route accepts it",
-        ])
-        #expect(report.mismatches.map(\.actual) == [
-            "the value user(7), then routed by /user/:id in myapp",
-            "the stack [user(7), post(3)], then routed by /user/:id/post/:pid in myapp",
-            "held by the guard /account in myapp",
-            "the value user(9), then routed by /user/:id in myapp",
-        ])
+        #expect(
+            report.mismatches.map(\.link) == [
+                "myapp://user/7", "myapp://user/7/post/3", "myapp://account", "myapp://user/9",
+            ])
+        #expect(
+            report.mismatches.map(\.expected) == [
+                "the value user(8)", "the stack [post(3)]", "the value account",
+                "no route accepts it",
+            ])
+        #expect(
+            report.mismatches.map(\.actual) == [
+                "the value user(7), then routed by /user/:id in myapp",
+                "the stack [user(7), post(3)], then routed by /user/:id/post/:pid in myapp",
+                "held by the guard /account in myapp",
+                "the value user(9), then routed by /user/:id in myapp",
+            ])
     }
 }

@@ -67,7 +67,8 @@ struct LinkCoverage {
             for definition in table.definitions
             where !definitions.contains(Key(table.scheme, definition.pattern)) {
                 let kind = definition.redirect.map { LinkReport.Unreached.Kind.redirect(to: $0.target) }
-                unreached.append(.init(scheme: table.scheme, pattern: definition.pattern, kind: kind ?? .route))
+                unreached.append(
+                    .init(scheme: table.scheme, pattern: definition.pattern, kind: kind ?? .route))
             }
             for group in table.guardGroups where !guards.contains(Key(table.scheme, group.pattern)) {
                 unreached.append(.init(scheme: table.scheme, pattern: group.pattern, kind: .guard))

@@ -109,7 +109,8 @@ public struct LinkReport: CustomStringConvertible {
             switch kind {
             case .route: return "route \(pattern) in \(LinkReport.name(scheme))"
             case .guard: return "guard \(pattern) in \(LinkReport.name(scheme))"
-            case .redirect(let target): return "redirect \(pattern) to \(target) in \(LinkReport.name(scheme))"
+            case .redirect(let target):
+                return "redirect \(pattern) to \(target) in \(LinkReport.name(scheme))"
             }
         }
     }
