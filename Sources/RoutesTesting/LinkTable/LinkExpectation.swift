@@ -23,45 +23,48 @@ public enum LinkExpectation<Value> {
     /// expansions satisfies. The global table's scheme is ``Routes/Router/defaultScheme``.
     ///
     /// ```swift
-    /// "myapp://u/7": .route(scheme: "myapp", pattern: "/user/:id")
+    /// let expected: LinkExpectation<Never> =
+    ///     .route(scheme: "myapp", pattern: "/user/:id")
     /// ```
     case route(scheme: String, pattern: String)
     /// No route accepts the link: none matches, or every one declines (the unmatched handler
     /// is called), or the text is not a URL.
     ///
     /// ```swift
-    /// "myapp://nowhere": .unrouted
+    /// let expected: LinkExpectation<Never> = .unrouted
     /// ```
     case unrouted
     /// The guard added for `pattern` (as given to `addGuard(for:)`) holds the link.
     ///
     /// ```swift
-    /// "myapp://account/orders": .held(by: "/account/*")
+    /// let expected: LinkExpectation<Never> = .held(by: "/account/*")
     /// ```
     case held(by: String)
     /// The guard added for `pattern` (as given to `addGuard(for:)`) refuses the link.
     ///
     /// ```swift
-    /// "myapp://admin": .refused(by: "/admin(/*)")
+    /// let expected: LinkExpectation<Never> = .refused(by: "/admin(/*)")
     /// ```
     case refused(by: String)
     /// A redirect route or a guard sends the link to `url`, whatever routing does there.
     ///
     /// ```swift
-    /// "myapp://old-checkout/3": .redirected(to: "myapp://cart")
+    /// let expected: LinkExpectation<Never> =
+    ///     .redirected(to: "myapp://cart")
     /// ```
     case redirected(to: String)
     /// A ``Routes/RouteMap``'s `open(_:)` resolves the link to `value`.
     ///
     /// ```swift
-    /// "myapp://user/7": .value(.user(7))
+    /// let expected: LinkExpectation<Screen> = .value(.user(7))
     /// ```
     case value(Value)
     /// A ``Routes/RouteMap``'s `openStack(for:)` resolves the link to this stack; an empty one
     /// expects that nothing resolves.
     ///
     /// ```swift
-    /// "myapp://user/7/post/3": .stack([.user(7), .post(3)])
+    /// let expected: LinkExpectation<Screen> =
+    ///     .stack([.user(7), .post("3")])
     /// ```
     case stack([Value])
 }

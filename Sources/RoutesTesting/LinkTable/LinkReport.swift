@@ -9,11 +9,19 @@
 /// happened and `explain`'s reading of the link. In Swift Testing and in XCTest:
 ///
 /// ```swift
-/// let report = router.check(links: [
-///     "myapp://user/7": .route(scheme: "myapp", pattern: "/user/:id"),
-/// ])
-/// #expect(report.isEmpty, "\(report)")              // Swift Testing
-/// XCTAssertTrue(report.isEmpty, report.description)  // XCTest
+/// // DeepLinkTests.swift
+/// import Routes
+/// import RoutesTesting
+/// import Testing
+/// import XCTest
+///
+/// @MainActor func checkLinks(of router: Router) {
+///     let report = router.check(links: [
+///         "myapp://user/7": .route(scheme: "myapp", pattern: "/user/:id")
+///     ])
+///     #expect(report.isEmpty, "\(report)")              // Swift Testing
+///     XCTAssertTrue(report.isEmpty, report.description)  // XCTest
+/// }
 /// ```
 public struct LinkReport: CustomStringConvertible {
     /// A link that routing answered otherwise than the table expects.
@@ -70,7 +78,9 @@ public struct LinkReport: CustomStringConvertible {
         /// What it is.
         ///
         /// ```swift
-        /// if case .redirect(let target) = unreached.kind { print(target) }
+        /// if case .redirect(let target) = unreached.kind {
+        ///     print(target)
+        /// }
         /// ```
         public enum Kind: Sendable, Hashable {
             /// A route (one expansion of its optional groups) whose closure no link reached.
@@ -131,7 +141,8 @@ public struct LinkReport: CustomStringConvertible {
     /// (global first), each table's routes, redirects and guards in registration order.
     ///
     /// ```swift
-    /// #expect(report.unreached.isEmpty, "\(report)")
+    /// report.unreached.map(\.description)
+    /// // ["route /settings in myapp", "guard /account/* in myapp"]
     /// ```
     public let unreached: [Unreached]
 
@@ -141,8 +152,8 @@ public struct LinkReport: CustomStringConvertible {
     /// A table meant to cover only some routes checks ``mismatches`` alone.
     ///
     /// ```swift
-    /// #expect(report.isEmpty, "\(report)")
-    /// #expect(report.mismatches.isEmpty, "\(report)")  // coverage aside
+    /// report.isEmpty             // the whole check
+    /// report.mismatches.isEmpty  // the links alone, coverage aside
     /// ```
     public var isEmpty: Bool { mismatches.isEmpty && unreached.isEmpty }
 
