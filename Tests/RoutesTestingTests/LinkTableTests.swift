@@ -207,6 +207,16 @@ import Testing
             report.description.hasSuffix("not reached by any link:\n  redirect /u/:id to /user/:id in myapp"))
     }
 
+    /// A suspended router keeps the link: the report says so, and the guard was not asked.
+    @Test func aLinkKeptWhileSuspendedIsReportedAndReachesNothing() {
+        let app = App()
+        app.router.suspend()
+        let report = app.router.check(links: ["myapp://account/orders": .held(by: "/account/*")])
+        #expect(report.mismatches.map(\.actual) == ["kept: the router is suspended"])
+        #expect(report.unreached.contains { $0.kind == .guard && $0.pattern == "/account/*" })
+        #expect(app.router.keptURLs.map(\.absoluteString) == ["myapp://account/orders"])
+    }
+
     @Test func theAppsObserverStillReceivesEveryEventAndIsKept() {
         let app = App()
         var seen: [RoutingEvent.Kind] = []

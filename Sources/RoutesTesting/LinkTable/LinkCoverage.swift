@@ -25,13 +25,18 @@ struct LinkCoverage {
     /// link's own, read before it was routed.
     ///
     /// A route is reached when its closure was asked (`routed` or `declined`), a redirect route
-    /// when it sent the URL on; a guard when routing asked it for a URL it went through, as
-    /// ``RouteExplanation/askedGuards`` says (a guard that proceeds sends no event).
+    /// when it sent the URL on; a guard when routing asked it for a URL it walked, as
+    /// ``RouteExplanation/askedGuards`` says (a guard that proceeds sends no event). A link kept
+    /// while the router is suspended reaches nothing.
     mutating func record(
         _ events: [RoutingEvent], link: String, explanation: RouteExplanation, in router: Router
     ) {
         explanations[link] = explanation
         for event in events {
+            switch event.kind {
+            case .kept, .dropped, .resumed: continue
+            default: break
+            }
             let text = event.url.absoluteString
             let explanation = explanations[text] ?? router.explain(event.url)
             explanations[text] = explanation
@@ -53,9 +58,6 @@ struct LinkCoverage {
             default:
                 continue
             }
-        }
-        for routeGuard in explanation.askedGuards {
-            guards.insert(Key(routeGuard.scheme, routeGuard.pattern))
         }
     }
 
