@@ -137,8 +137,10 @@ public struct LinkReport: CustomStringConvertible {
     /// report.mismatches.map(\.link)  // ["myapp://user/7"]
     /// ```
     public let mismatches: [Mismatch]
-    /// The routes, guards and redirects of every table that no link reached, table by table
-    /// (global first), each table's routes, redirects and guards in registration order.
+    /// The routes, guards and redirects of every table that no link reached.
+    ///
+    /// Table by table, the global table first: each table's routes and redirects in routing
+    /// order, then its guards in registration order.
     ///
     /// ```swift
     /// report.unreached.map(\.description)
