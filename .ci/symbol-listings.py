@@ -86,6 +86,11 @@ FILE_PRELUDE = {
     "URLBuilding.swift": {"error": GIVEN + ["let error: URLBuildingError = given()"]},
     "RoutePatternError.swift": {"error": GIVEN + ["let error: RoutePatternError = given()"]},
     "RouteLint.swift": {"warning": GIVEN + ["let warning: RouteLintWarning = given()"]},
+    "LinkReport.swift": {
+        "report": GIVEN + ["let report: LinkReport = given()"],
+        "mismatch": GIVEN + ["let mismatch: LinkReport.Mismatch = given()"],
+        "unreached": GIVEN + ["let unreached: LinkReport.Unreached = given()"],
+    },
     "RouteExplanation.swift": {
         "explanation": GIVEN + ['let explanation: RouteExplanation = given()'],
         "entry": GIVEN + ["let entry: RouteExplanation.Entry = given()"],

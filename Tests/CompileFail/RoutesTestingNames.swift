@@ -24,6 +24,10 @@ func testing(router: Router, table: RouteTable) throws {
     _ = router.roundTrip(UserLink(id: 7), scheme: "myapp")
     // expected-error@+1 {{'roundTrip(_:host:)' is unavailable: roundTrip(_:host:) is in RoutesTesting: import RoutesTesting}}
     _ = table.roundTrip(UserLink(id: 7))
+    // expected-error@+1 {{'check(links:)' is unavailable: check(links:) is in RoutesTesting: import RoutesTesting}}
+    _ = router.check(links: ["myapp://user/7": .route(scheme: "myapp", pattern: "/user/:id")])
+    // expected-error@+1 {{'check(links:)' is unavailable: check(links:) is in RoutesTesting: import RoutesTesting}}
+    assert(router.check(links: ["myapp://nowhere": .unrouted, "myapp://a": .held(by: "/a")]).isEmpty)
     // expected-error@+1 {{'expand(pattern:)' is unavailable: expand(pattern:) is in RoutesTesting: import RoutesTesting}}
     _ = try Router.expand(pattern: "/a(/b)")
 }

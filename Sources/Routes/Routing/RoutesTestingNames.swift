@@ -10,7 +10,7 @@
 // that imports this one. They cannot be called, and the documentation hides them. One module
 // that holds both (CocoaPods' subspecs) has the real declarations only.
 //
-// `explain` and `lint` give a ``MovedToRoutesTesting``: a result read further
+// `explain`, `lint` and `check(links:)` give a ``MovedToRoutesTesting``: a result read further
 // (`router.lint().isEmpty`, `.map(\.kind)`, `for warning in router.lint()`, `.entries`) still
 // type-checks, so the error reported is the one that names the module, not a missing member.
 
@@ -47,6 +47,13 @@
             _ route: Route, scheme: String? = nil, host: String? = nil
         ) -> [RoundTripDifference] { fatalError() }
 
+        /// RoutesTesting's `check(links:)`.
+        @available(*, unavailable, message: "check(links:) is in RoutesTesting: import RoutesTesting")
+        @_documentation(visibility: internal)
+        public func check(links: KeyValuePairs<String, MovedToRoutesTesting>) -> MovedToRoutesTesting {
+            fatalError()
+        }
+
         /// RoutesTesting's `expand(pattern:)`.
         @available(*, unavailable, message: "expand(pattern:) is in RoutesTesting: import RoutesTesting")
         @_documentation(visibility: internal)
@@ -68,6 +75,24 @@
         public subscript(position: Int) -> MovedToRoutesTesting { fatalError() }
         /// Itself, for any member read from the result.
         public subscript(dynamicMember name: String) -> MovedToRoutesTesting { fatalError() }
+
+        // The expectations of a link table (`LinkExpectation`), so that the table type-checks
+        // and `check(links:)` reports the module to import.
+
+        /// `LinkExpectation.route(scheme:pattern:)`.
+        public static func route(scheme: String, pattern: String) -> Self { fatalError() }
+        /// `LinkExpectation.unrouted`.
+        public static var unrouted: Self { fatalError() }
+        /// `LinkExpectation.held(by:)`.
+        public static func held(by pattern: String) -> Self { fatalError() }
+        /// `LinkExpectation.refused(by:)`.
+        public static func refused(by pattern: String) -> Self { fatalError() }
+        /// `LinkExpectation.redirected(to:)`.
+        public static func redirected(to url: String) -> Self { fatalError() }
+        /// `LinkExpectation.value(_:)`.
+        public static func value(_ value: Any) -> Self { fatalError() }
+        /// `LinkExpectation.stack(_:)`.
+        public static func stack(_ values: [Any]) -> Self { fatalError() }
     }
 
     extension RouteTable {
