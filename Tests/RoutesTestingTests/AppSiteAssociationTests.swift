@@ -239,6 +239,10 @@ import Testing
             #expect(association.admits(url) && promise.keeps(url), "\(url)")
         }
         #expect(router.route(to: "https://example.com/a#/a/7"))
+        // An empty last literal is a whole segment, and any text may follow its `/`.
+        let emptyLast = UniversalLinksPromise([("/e#//", router.https.options)])
+        #expect(emptyLast.keeps("https://example.com/e#//z"))
+        #expect(!emptyLast.keeps("https://example.com/e#/z"))
         let fragmentOnly = UniversalLinksPromise([("/a#/a/*", router.https.options)])
         #expect(fragmentOnly.keeps("https://example.com/a#/az/7"))
         #expect(!fragmentOnly.keeps("https://example.com/b#/a/7"))

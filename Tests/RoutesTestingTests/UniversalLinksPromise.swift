@@ -125,8 +125,11 @@ struct UniversalLinksPromise {
                     }
                 }
                 // After the last literal, in the fragment, any text may follow (the parts after
-                // it take the rest as they like); an empty literal keeps its `/` in the file.
-                if j >= fragmentStart, !literal.isEmpty, text.starts(with: literal), lastLiterals[i] {
+                // it take the rest as they like); an empty literal is a whole empty segment, since
+                // the file writes its `/`, and the text after that `/` may follow.
+                if j >= fragmentStart, lastLiterals[i],
+                    literal.isEmpty ? text.isEmpty : text.starts(with: literal)
+                {
                     reachable[parts.count][segments.count] = true
                 }
                 // A pattern cannot tell an empty fragment from none: a last literal's `#` may be
