@@ -193,7 +193,7 @@ enum AppSiteAssociation {
     /// whether it reads their fragments as web anchors: a table with hosts does, and so does the
     /// global table when the `https` table falls back to it after its hosts accepted the host
     /// (``RouteTable/readsAnchors(afterFallbackFrom:of:)``).
-    private static func tables(_ router: Router, host: String?) -> [(RouteTable, readsAnchors: Bool)] {
+    static func tables(_ router: Router, host: String?) -> [(RouteTable, readsAnchors: Bool)] {
         let global = router.defaultTable
         guard let https = router.allTables.first(where: { !$0.isGlobal && $0.key == "https" }) else {
             return [(global, global.readsAnchors)]

@@ -5,7 +5,8 @@ extension AppSiteAssociationFile {
     /// settings that apply to it and the apps it names.
     ///
     /// ```swift
-    /// let entry = file.decidingEntry(for: URL(string: "https://example.com/buy/1")!)
+    /// let link = URL(string: "https://example.com/buy/1")!
+    /// let entry = file.decidingEntry(for: link)
     /// print(entry?.keyPath ?? "none")  // applinks.details[0].components[1]
     /// ```
     public struct Entry: Sendable, Equatable, CustomStringConvertible {

@@ -15,6 +15,8 @@ struct LinkPattern: Sendable, Equatable {
     }
 
     let tokens: [Token]
+    /// The tokens in the case the pattern is written, for samples.
+    let written: [Token]
 
     /// A query item's name (lowercased when case is ignored) and the pattern of its value.
     struct QueryItem: Sendable, Equatable {
@@ -33,29 +35,25 @@ struct LinkPattern: Sendable, Equatable {
     ///
     /// - Throws: `UnknownVariable` for a `$(name)` that no variable has.
     init(_ text: String, variables: [String: [String]], caseSensitive: Bool) throws(UnknownVariable) {
-        let scalars = Array((caseSensitive ? text : text.lowercased()).unicodeScalars)
-        let original = Array(text.unicodeScalars)
+        let scalars = Array(text.unicodeScalars)
         var tokens: [Token] = []
         var index = 0
         while index < scalars.count {
             if scalars[index] == "$", index + 1 < scalars.count, scalars[index + 1] == "(",
-                let close = original[(index + 2)...].firstIndex(of: ")")
+                let close = scalars[(index + 2)...].firstIndex(of: ")")
             {
                 var name = String.UnicodeScalarView()
-                name.append(contentsOf: original[(index + 2)..<close])
+                name.append(contentsOf: scalars[(index + 2)..<close])
                 guard let values = variables[String(name)] else { throw UnknownVariable(name: String(name)) }
-                tokens.append(
-                    .oneOf(
-                        values.map { value in
-                            Self.plainTokens(caseSensitive ? value : value.lowercased())
-                        }))
+                tokens.append(.oneOf(values.map(Self.plainTokens)))
                 index = close + 1
                 continue
             }
-            tokens.append(Self.plainTokens(String(scalars[index]))[0])
+            tokens += Self.plainTokens(String(scalars[index]))
             index += 1
         }
-        self.tokens = tokens
+        written = tokens
+        self.tokens = caseSensitive ? tokens : Self.lowercased(tokens)
     }
 
     /// The tokens of a text without variables.
@@ -67,6 +65,34 @@ struct LinkPattern: Sendable, Equatable {
             default: return .character(scalar)
             }
         }
+    }
+
+    /// The tokens with their characters lowercased (one may become several).
+    private static func lowercased(_ tokens: [Token]) -> [Token] {
+        tokens.flatMap { token -> [Token] in
+            switch token {
+            case .character(let scalar):
+                return String(scalar).lowercased().unicodeScalars.map(Token.character)
+            case .oneOf(let alternatives): return [.oneOf(alternatives.map(lowercased))]
+            case .anyCharacter, .anyRun: return [token]
+            }
+        }
+    }
+
+    /// A text the pattern matches, in the case it is written: `run` for each `*`, `character`
+    /// for each `?`, a variable's first value.
+    func sample(run: String, character: String) -> String {
+        func text(_ tokens: [Token]) -> String {
+            tokens.map { token in
+                switch token {
+                case .character(let scalar): return String(scalar)
+                case .anyCharacter: return character
+                case .anyRun: return run
+                case .oneOf(let alternatives): return alternatives.first.map(text) ?? ""
+                }
+            }.joined()
+        }
+        return text(written)
     }
 
     /// Whether the pattern matches the whole text.
