@@ -136,10 +136,12 @@ enum UniversalLinkSamples {
     }
 
     /// Links of `host` that `entry` matches: its `*` replaced by `1`, `a`, then nothing, its
-    /// `?` by `1` or `a`, each variable by its first value; percent-encoded for an entry that
-    /// compares decoded text.
+    /// `?` by `1` or `a`, each variable by its first value, and last with a fragment's leading
+    /// `*` empty (`*/*` as `/1`: the fragment gives the segments after the path); percent-encoded
+    /// for an entry that compares decoded text.
     static func links(for entry: AppSiteAssociationFile.Entry, host: String) -> [String] {
-        [("1", "1"), ("a", "a"), ("", "1")].compactMap { run, character in
+        [("1", "1", nil), ("a", "a", nil), ("", "1", nil), ("1", "1", "")].compactMap {
+            run, character, leading in
             var path = entry.pathPattern?.sample(run: run, character: character) ?? "/"
             if !path.hasPrefix("/") { path = "/" + path }
             var query: String?
@@ -150,7 +152,7 @@ enum UniversalLinkSamples {
                     item.name + "=" + item.value.sample(run: run, character: character)
                 }.joined(separator: "&")
             }
-            var fragment = entry.fragmentPattern?.sample(run: run, character: character)
+            var fragment = entry.fragmentPattern?.sample(run: run, character: character, leadingRun: leading)
             if !entry.isPercentEncoded {
                 path = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
                 query = query.map { $0.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? $0 }

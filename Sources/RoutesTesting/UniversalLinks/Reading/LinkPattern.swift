@@ -79,9 +79,9 @@ struct LinkPattern: Sendable, Equatable {
         }
     }
 
-    /// A text the pattern matches, in the case it is written: `run` for each `*`, `character`
-    /// for each `?`, a variable's first value.
-    func sample(run: String, character: String) -> String {
+    /// A text the pattern matches, in the case it is written: `run` for each `*` (`leadingRun`
+    /// for one that starts the pattern), `character` for each `?`, a variable's first value.
+    func sample(run: String, character: String, leadingRun: String? = nil) -> String {
         func text(_ tokens: [Token]) -> String {
             tokens.map { token in
                 switch token {
@@ -92,7 +92,8 @@ struct LinkPattern: Sendable, Equatable {
                 }
             }.joined()
         }
-        return text(written)
+        guard let leadingRun, written.first == .anyRun else { return text(written) }
+        return leadingRun + text(Array(written.dropFirst()))
     }
 
     /// Whether the pattern matches the whole text.
