@@ -23,6 +23,10 @@ struct UniversalLinksMatcher {
         var path: String
         var fragment: String?
         var exclude: Bool
+        /// `path` and `fragment` with each `$(name)` replaced by each of its values, in every
+        /// combination.
+        var paths: [String] = []
+        var fragments: [String]? = nil
     }
 
     var appIDs: [String]
@@ -41,6 +45,10 @@ struct UniversalLinksMatcher {
             throw FormatError(description: "root keys \(root.keys.sorted())")
         }
         let applinks: [String: Any] = try require(root["applinks"], "applinks")
+        guard Set(applinks.keys).isSubset(of: ["details", "substitutionVariables"]) else {
+            throw FormatError(description: "applinks keys \(applinks.keys.sorted())")
+        }
+        let variables: [String: [String]] = try require(applinks["substitutionVariables"] ?? [:], "variables")
         let details: [[String: Any]] = try require(applinks["details"], "details")
         guard details.count == 1, let detail = details.first else {
             throw FormatError(description: "\(details.count) details")
@@ -51,9 +59,12 @@ struct UniversalLinksMatcher {
             guard Set(entry.keys).isSubset(of: ["/", "#", "exclude"]) else {
                 throw FormatError(description: "component keys \(entry.keys.sorted())")
             }
-            return Component(
+            var component = Component(
                 path: try require(entry["/"], "a component's path"), fragment: entry["#"] as? String,
                 exclude: entry["exclude"] as? Bool ?? false)
+            component.paths = try Self.expanded(component.path, variables)
+            component.fragments = try component.fragment.map { try Self.expanded($0, variables) }
+            return component
         }
     }
 
@@ -63,8 +74,8 @@ struct UniversalLinksMatcher {
         let path = parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath
         let fragment = parts.percentEncodedFragment ?? ""
         return components.first { component in
-            Self.glob(component.path, matches: path)
-                && component.fragment.map { Self.glob($0, matches: fragment) } ?? true
+            component.paths.contains { Self.glob($0, matches: path) }
+                && component.fragments.map { $0.contains { Self.glob($0, matches: fragment) } } ?? true
         }
     }
 
@@ -76,6 +87,19 @@ struct UniversalLinksMatcher {
     /// Whether an `exclude` entry decides for the URL.
     func excludes(_ url: String) -> Bool {
         decidingComponent(url)?.exclude ?? false
+    }
+
+    /// The patterns a pattern with substitution variables stands for: each `$(name)` replaced
+    /// by each value of the variable, in every combination.
+    static func expanded(_ pattern: String, _ variables: [String: [String]]) throws -> [String] {
+        guard let open = pattern.range(of: "$("), let close = pattern[open.upperBound...].firstIndex(of: ")")
+        else {
+            return [pattern]
+        }
+        let name = String(pattern[open.upperBound..<close])
+        guard let values = variables[name] else { throw FormatError(description: "no variable \(name)") }
+        let rest = try expanded(String(pattern[pattern.index(after: close)...]), variables)
+        return values.flatMap { value in rest.map { String(pattern[..<open.lowerBound]) + value + $0 } }
     }
 
     /// Apple's pattern matching: `*` any run of characters, `?` one character, others themselves.

@@ -17,10 +17,8 @@ extension RouteIndex {
     func collectMatches(_ segments: Segments, from start: SearchPosition = .root, into matches: inout Matches)
     {
         if hasCheckedLists { return collectCheckedMatches(segments, from: start, into: &matches) }
-        search(segments, from: start) { list, segments in
-            matches.add(list, segments)
-            return true
-        }
+        var visits = SearchVisits(goal: .collect)
+        search(segments, from: start, &visits, into: &matches)
         matches.sortMerged()
     }
 
@@ -33,28 +31,19 @@ extension RouteIndex {
     private func collectCheckedMatches(
         _ segments: Segments, from start: SearchPosition, into matches: inout Matches
     ) {
-        let began = beginSearch()
+        var visits = SearchVisits(goal: .collectChecked)
+        visits.began = beginSearch()
         defer { endSearch() }
         // Read by the visits without retaining them (a retain and a release each lookup): the
         // search's caller keeps the index, and the index keeps its copy until the search ends.
-        unowned(unsafe) let live = self
+        visits.live = self
         unowned(unsafe) var searched = self
-        var (visited, skipped, changed) = (0, 0, false)
-        // One visit for both walks, so that the search is compiled once for them.
         while true {
-            let isLive = searched === live
-            searched.search(segments, from: start) { list, segments in
-                if skipped > 0 {
-                    skipped -= 1
-                    return true
-                }
-                matches.add(list, segments)
-                visited += 1
-                changed = isLive && live.version != began
-                return !changed
-            }
-            guard changed else { break }
-            (searched, skipped, changed) = (earlierIndex(at: began), visited, false)
+            visits.watchesLive = searched === self
+            searched.search(segments, from: start, &visits, into: &matches)
+            guard visits.changed else { break }
+            searched = earlierIndex(at: visits.began)
+            (visits.skipped, visits.changed) = (visits.visited, false)
         }
         matches.sortMerged()
     }
@@ -73,16 +62,12 @@ extension RouteIndex {
 
     /// Whether any definition matches.
     func hasMatch(_ segments: Segments, from start: SearchPosition) -> Bool {
-        // An index with definitions a match must check asks the full search, which checks them;
-        // the plain search's closure stays this small: a call or a second variable in it costs
-        // every lookup about 25 instructions.
+        // An index with definitions a match must check asks the full search, which checks them.
         if hasCheckedLists { return hasCheckedMatch(segments, from: start) }
-        var found = false
-        search(segments, from: start) { definitions, _ in
-            found = !definitions.isEmpty
-            return !found
-        }
-        return found
+        var visits = SearchVisits(goal: .findAny)
+        var none = Matches()
+        search(segments, from: start, &visits, into: &none)
+        return visits.found
     }
 
     /// ``hasMatch(_:from:)`` through the full search, whose checked lists are checked.
@@ -109,9 +94,12 @@ extension RouteIndex {
         return SearchPosition(node: child, index: 1)
     }
 
-    /// Calls `visit` with each node list of matching definitions until it returns `false`.
+    /// Visits each node list of matching definitions as `visits` says, until it says to stop.
+    /// One body for every goal (a closure would be compiled again for each caller).
+    @inline(never)
     private func search(
-        _ segments: Segments, from start: SearchPosition, _ visit: (DefinitionList, Segments) -> Bool
+        _ segments: Segments, from start: SearchPosition, _ visits: inout SearchVisits,
+        into matches: inout Matches
     ) {
         // The root, and a first segment that came from the host, which may differ in case from a
         // literal: a host with a capital or an escape, or a first literal with a capital.
@@ -140,10 +128,12 @@ extension RouteIndex {
                         )
                         // A node's `*` definitions are kept apart (few nodes have some).
                         let wildcards = node.pointee.value.wildcards
-                        if wildcards >= 0, !visit(wildcardLists[Int(wildcards)], segments) { return }
+                        if wildcards >= 0, !visits.visit(wildcardLists[Int(wildcards)], segments, &matches) {
+                            return
+                        }
                         guard index < segments.count else {
                             if !node.pointee.value.terminals.isEmpty,
-                                !visit(node.pointee.value.terminals, segments)
+                                !visits.visit(node.pointee.value.terminals, segments, &matches)
                             {
                                 return
                             }
@@ -313,7 +303,10 @@ struct Matches {
         return listCaptures
     }
 
-    /// Adds the list of a node that matched `segments`.
+    /// Adds the list of a node that matched `segments`. Out of line, as it was when the search
+    /// took a closure: inlined into the search, it makes Swift 6.3's optimizer fail
+    /// (CopyPropagation: "Found outside of lifetime use").
+    @inline(never)
     fileprivate mutating func add(_ definitions: DefinitionList, _ segments: Segments) {
         if case .checked(let checked) = definitions {
             // The candidates are checked, each with captures of its own; one that passes alone is
@@ -369,6 +362,53 @@ struct Matches {
     /// Puts merged matches in routing order.
     fileprivate mutating func sortMerged() {
         if let count = merged?.count, count > 1 { merged!.sort { $0.definition.precedes($1.definition) } }
+    }
+}
+
+/// What a search does with each node list of matching definitions, and how far it got.
+struct SearchVisits {
+    enum Goal {
+        /// Add every list to the matches.
+        case collect
+        /// Stop at the first list that is not empty, adding nothing.
+        case findAny
+        /// Add every list, and stop when app code changes the live index (its version).
+        case collectChecked
+    }
+
+    var goal: Goal
+    /// ``Goal/findAny``: a list that is not empty was found.
+    var found = false
+    /// ``Goal/collectChecked``: the live index and its version when the search began.
+    unowned(unsafe) var live: RouteIndex?
+    var began: UInt32 = 0
+    /// Whether the walk is of the live index (not of a copy kept for it).
+    var watchesLive = false
+    /// The visits that added their lists, those of an earlier walk still to skip, and whether
+    /// the live index changed.
+    var visited = 0
+    var skipped = 0
+    var changed = false
+
+    /// Visits a node list of matching definitions; returns whether the search goes on.
+    mutating func visit(_ list: DefinitionList, _ segments: Segments, _ matches: inout Matches) -> Bool {
+        switch goal {
+        case .collect:
+            matches.add(list, segments)
+            return true
+        case .findAny:
+            found = !list.isEmpty
+            return !found
+        case .collectChecked:
+            if skipped > 0 {
+                skipped -= 1
+                return true
+            }
+            matches.add(list, segments)
+            visited += 1
+            changed = watchesLive && live!.version != began
+            return !changed
+        }
     }
 }
 

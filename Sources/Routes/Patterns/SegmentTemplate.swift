@@ -72,6 +72,17 @@ package struct SegmentTemplate: Sendable, Equatable {
         }.joined()
     }
 
+    /// Each capture's name and, when the pattern lists them (`{tab:posts|likes}`), its values.
+    package var captures: [(name: String, allowedValues: [String]?)] {
+        zip(names, constraints).map { name, constraint in
+            if case .oneOf(let values)? = constraint { return (name, values) }
+            return (name, nil)
+        }
+    }
+
+    /// Whether the template is one capture and nothing else (`{tab:posts|likes}`).
+    package var isOneCapture: Bool { pieces.count == 1 }
+
     /// The template with every capture renamed: equal unnamed templates match the same URLs.
     package var unnamed: SegmentTemplate {
         SegmentTemplate(pieces: pieces, names: names.map { _ in "" }, constraints: constraints)

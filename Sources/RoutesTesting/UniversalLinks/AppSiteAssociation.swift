@@ -48,6 +48,11 @@ extension Router {
     /// a template with fixed text after a `#` (`/post/{id}#comments`), which matches no URL
     /// there, gives no entry.
     ///
+    /// A template that is one capture with listed values (`{tab:posts|likes}`) becomes a
+    /// substitution variable: `$(tab)` in the entries, `"tab": ["posts", "likes"]` in the file's
+    /// `substitutionVariables`. The file has no `defaults`: Apple's (case-sensitive,
+    /// percent-encoded patterns) are routing's rules for the path and the fragment.
+    ///
     /// A redirect (``/Routes/RouteTable/addRedirect(from:to:priority:)``) is a route: its `from` is
     /// admitted as any route's pattern, since the app receives those URLs and routes their target
     /// (``RouteTable/lint(mayDecline:)`` reports a target that no route matches). Guards admit
@@ -77,7 +82,8 @@ extension Router {
         appIDs: [String], host: String? = nil, declines: (Definition) -> Bool = { _ in false }
     ) -> String {
         let components = AppSiteAssociation.components(router: self, host: host, declines: declines)
-        return AppSiteAssociation.json(appIDs: appIDs, components: components)
+        let (named, variables) = AppSiteAssociation.Variable.named(components)
+        return AppSiteAssociation.json(appIDs: appIDs, components: named, variables: variables)
     }
 }
 
@@ -193,7 +199,7 @@ enum AppSiteAssociation {
     /// whether it reads their fragments as web anchors: a table with hosts does, and so does the
     /// global table when the `https` table falls back to it after its hosts accepted the host
     /// (``RouteTable/readsAnchors(afterFallbackFrom:of:)``).
-    private static func tables(_ router: Router, host: String?) -> [(RouteTable, readsAnchors: Bool)] {
+    static func tables(_ router: Router, host: String?) -> [(RouteTable, readsAnchors: Bool)] {
         let global = router.defaultTable
         guard let https = router.allTables.first(where: { !$0.isGlobal && $0.key == "https" }) else {
             return [(global, global.readsAnchors)]
@@ -370,7 +376,7 @@ enum AppSiteAssociation {
             var path = joined("", segments[...index])
             // After a host segment, the path's trailing `/` is dropped before the fragment is
             // appended: the segment that takes the `#` has a character of the path.
-            if shape.hostIsSegment { path = path.dropLast() + "?*" }
+            if shape.hostIsSegment { path = joined("", segments[..<index]) + "/?*" }
             entries.append(Component(path: path, fragment: fragment(segments[(index + 1)...], prefix: "*")))
         }
         if shape.hostIsParameter, !segments.isEmpty {
@@ -458,19 +464,24 @@ enum AppSiteAssociation {
     }
 
     /// A segment's pattern: `*` for a parameter, a template or a wildcard, the literal
-    /// percent-encoded.
+    /// percent-encoded; a template that is one capture with listed values, a placeholder for
+    /// its substitution variable (see ``Variable``).
     private static func encoded(_ segment: PatternSegment) -> String {
         switch segment {
         case .literal(let text): return encoded(text)
-        case .parameter, .template, .wildcard: return "*"
+        case .template(let template): return Variable(template)?.placeholder ?? "*"
+        case .parameter, .wildcard: return "*"
         }
     }
 
     /// A literal as a URL writes it: characters a path segment allows as they are, others as
-    /// `%XX` (UTF-8, upper case). `*` stays `*`, which as a pattern also matches `%2A`.
+    /// `%XX` (UTF-8, upper case). `*` stays `*`, which as a pattern also matches `%2A`, and the
+    /// `$` of a `$(` becomes `?`.
     @inline(never)
     static func encoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: allowedInSegment) ?? text
+        // `$(` would start a substitution variable: its `$` is written `?`, which matches it.
+        (text.addingPercentEncoding(withAllowedCharacters: allowedInSegment) ?? text)
+            .replacingOccurrences(of: "$(", with: "?(")
     }
 
     /// RFC 3986 `pchar` without `%`: unreserved, sub-delimiters, `:` and `@`.
@@ -615,7 +626,9 @@ enum AppSiteAssociation {
     // MARK: JSON
 
     /// The document, two spaces per level, one component per line.
-    static func json(appIDs: [String], components: [Component]) -> String {
+    static func json(appIDs: [String], components: [Component], variables: [(String, [String])] = [])
+        -> String
+    {
         let ids = "[" + appIDs.map(JSONText.quoted).joined(separator: ", ") + "]"
         let lines = components.map { component -> String in
             var fields = ["\"/\": " + JSONText.quoted(component.path)]
@@ -624,10 +637,18 @@ enum AppSiteAssociation {
             return "          { " + fields.joined(separator: ", ") + " }"
         }
         let list = lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n        ]"
+        let substitutions = variables.map { name, values in
+            "      " + JSONText.quoted(name) + ": [" + values.map(JSONText.quoted).joined(separator: ", ")
+                + "]"
+        }
+        let variablesMember =
+            substitutions.isEmpty
+            ? ""
+            : "    \"substitutionVariables\": {\n" + substitutions.joined(separator: ",\n") + "\n    },\n"
         return """
             {
               "applinks": {
-                "details": [
+            \(variablesMember)    "details": [
                   {
                     "appIDs": \(ids),
                     "components": \(list)

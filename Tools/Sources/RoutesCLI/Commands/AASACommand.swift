@@ -16,7 +16,8 @@ struct AASACommand: ToolCommand {
             are excluded ("exclude": true). Apple's * also matches '/', so the file admits more \
             than the router routes. With --host, the file for that domain: the https routes are \
             left out when the table's hosts do not list it.
-            """
+            """,
+        subcommands: [AASACheckCommand.self]
     )
 
     @OptionGroup var source: TableOptions
@@ -31,7 +32,6 @@ struct AASACommand: ToolCommand {
     var host: String?
 
     func validate() throws {
-        guard !appIDs.isEmpty else { throw ValidationError("Missing expected argument '--app-id <id>'") }
         for id in appIDs {
             let parts = id.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, !id.contains(where: \.isWhitespace)
@@ -48,7 +48,16 @@ struct AASACommand: ToolCommand {
     }
 
     func execute() -> CommandResult {
-        source.withLoadedTable { table in
+        // Checked here, not in `validate()`, which ArgumentParser also runs before `aasa check`.
+        guard !appIDs.isEmpty else {
+            let message = RoutesCommand.message(
+                for: ValidationError("Missing expected argument '--app-id <id>'"))
+            return CommandResult(
+                stderr:
+                    "Error: \(message)\nUsage: routes aasa --app-id <id> ...\n  See 'routes aasa --help' for more information.\n",
+                status: ExitCode.validationFailure.rawValue)
+        }
+        return source.withLoadedTable { table in
             let json = table.router.appSiteAssociation(appIDs: appIDs, host: host) { definition in
                 table.entry(for: definition)?.declines == true
             }
