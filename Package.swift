@@ -37,6 +37,8 @@ let package = Package(
         .testTarget(
             name: "RoutesTestingTests",
             dependencies: ["Routes", "RoutesTesting", "RoutesTestSupport"],
+            // The snapshots the tests compare with (Snapshot.check), kept beside them.
+            exclude: ["SampleApp/__Snapshots__"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // What both test targets share (and the fuzzer compiles): the linear reference matcher,

@@ -46,7 +46,7 @@ import Testing
         return app.screens.check(links: links)
     }
 
-    // Hand-written until the kit's launch script, round trips, snapshots and file check land:
+    // Hand-written until the kit's launch script and round trips land:
     // each returns the problems it found.
 
     static func launch(of app: SampleApp) -> [String] {
@@ -89,44 +89,15 @@ import Testing
         }
     }
 
-    static let routeTable = """
-        global table (JLRoutesGlobalRoutesScheme)
-          (no definitions)
-        table https [hosts example.com]
-          guard /account/*
-          /user/:id  priority 0
-          /user/:id/post/:pid  priority 0
-          /post/:id  priority 0
-          /account/:tab  priority 0
-          /u/:id  priority 0  redirects to /user/:id
-        table myapp
-          guard /account/*
-          /user/:id  priority 0
-          /user/:id/post/:pid  priority 0
-          /post/:id  priority 0
-          /account/:tab  priority 0
-          /u/:id  priority 0  redirects to /user/:id
-          /settings  priority 0
-        """
-
-    static func snapshot(of app: SampleApp) -> [String] {
-        "\(app.screens)" == routeTable ? [] : ["the route table changed:\n\(app.screens)"]
+    /// `print(router)` against `__Snapshots__/SampleAppKitTests/routes.txt`; `environment`
+    /// turns record mode on (`ROUTES_RECORD_SNAPSHOTS=1`).
+    static func routeTable(of app: SampleApp, environment: [String: String]) -> SnapshotReport {
+        Snapshot.check("\(app.screens)", named: "routes", environment: environment)
     }
 
-    static func universalLinksFile(of app: SampleApp) -> [String] {
-        let expected = """
-            {"applinks": {"details": [{
-                "appIDs": ["ABCDE12345.com.example.app"],
-                "components": [
-                    {"/": "/user/*"}, {"/": "/post/*"},
-                    {"/": "/account/*"}, {"/": "/u/*"}
-                ]
-            }]}}
-            """
-        let served = app.universalLinksFile
-        let actual = try? JSONSerialization.jsonObject(with: Data(served.utf8)) as? NSDictionary
-        let literal = try? JSONSerialization.jsonObject(with: Data(expected.utf8)) as? NSDictionary
-        return actual == literal ? [] : ["the file changed:\n\(served)"]
+    static func universalLinks(of app: SampleApp) throws -> UniversalLinksReport {
+        let file = try AppSiteAssociationFile(json: app.universalLinksFile)
+        return app.screens.checkUniversalLinks(file, hosts: ["example.com"])
     }
 }
 
@@ -146,13 +117,14 @@ import Testing
         #expect(problems.isEmpty, "\(problems)")
     }
 
-    @Test func routeTableSnapshot() {
-        let problems = SampleAppChecks.snapshot(of: SampleApp())
-        #expect(problems.isEmpty, "\(problems)")
+    @Test func routeTable() {
+        let report = SampleAppChecks.routeTable(
+            of: SampleApp(), environment: ProcessInfo.processInfo.environment)
+        #expect(report.matches, "\(report)")
     }
 
-    @Test func universalLinksFile() {
-        let problems = SampleAppChecks.universalLinksFile(of: SampleApp())
-        #expect(problems.isEmpty, "\(problems)")
+    @Test func universalLinksFile() throws {
+        let report = try SampleAppChecks.universalLinks(of: SampleApp())
+        #expect(report.isEmpty, "\(report)")
     }
 }
