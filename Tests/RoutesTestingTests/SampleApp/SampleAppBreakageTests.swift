@@ -10,15 +10,15 @@ import Testing
     /// by the check's name. Snapshots are compared, never recorded, here.
     static func failures(of breakage: SampleApp.Breakage) throws -> [String: String] {
         var failures: [String: String] = [:]
-        let links = SampleAppChecks.linkTable(of: SampleApp(breakage: breakage))
+        let links = SampleAppKitTests.links(of: SampleApp(breakage: breakage))
         if !links.isEmpty { failures["links"] = "\(links)" }
-        let launch = SampleAppChecks.launch(of: SampleApp(breakage: breakage))
+        let launch = SampleAppKitTests.launch(of: SampleApp(breakage: breakage))
         if !launch.isEmpty { failures["launch"] = launch.joined(separator: "\n") }
-        let trips = SampleAppChecks.roundTrips(of: SampleApp(breakage: breakage))
+        let trips = SampleAppKitTests.roundTrips(of: SampleApp(breakage: breakage))
         if !trips.isEmpty { failures["roundTrips"] = trips.joined(separator: "\n") }
-        let table = SampleAppChecks.routeTable(of: SampleApp(breakage: breakage), environment: [:])
+        let table = SampleAppKitTests.routeTable(of: SampleApp(breakage: breakage), environment: [:])
         if !table.matches { failures["routeTable"] = "\(table)" }
-        let file = try SampleAppChecks.universalLinks(of: SampleApp(breakage: breakage))
+        let file = try SampleAppKitTests.universalLinks(of: SampleApp(breakage: breakage))
         if !file.isEmpty { failures["universalLinksFile"] = "\(file)" }
         return failures
     }
@@ -49,7 +49,7 @@ import Testing
 
     /// The link table's report for a changed route: the link, expected and actual stacks.
     @Test func theLinkTableNamesTheLinkOfAChangedRoute() throws {
-        let report = SampleAppChecks.linkTable(of: SampleApp(breakage: .routeChanged))
+        let report = SampleAppKitTests.links(of: SampleApp(breakage: .routeChanged))
         let mismatch = try #require(report.mismatches.first)
         #expect(report.mismatches.count == 5)
         #expect(mismatch.link == "myapp://user/7/post/3")
@@ -61,7 +61,7 @@ import Testing
 
     /// The link table's report for a legacy link redirected elsewhere.
     @Test func theLinkTableNamesTheLegacyLinkRedirectedElsewhere() throws {
-        let report = SampleAppChecks.linkTable(of: SampleApp(breakage: .redirectElsewhere))
+        let report = SampleAppKitTests.links(of: SampleApp(breakage: .redirectElsewhere))
         #expect(
             report.mismatches.map(\.link) == [
                 "myapp://u/7", "myapp://u/7?ref=mail", "https://example.com/u/7",

@@ -3,12 +3,12 @@ import Routes
 import RoutesTesting
 import Testing
 
-/// The new user's suite rewritten with RoutesTesting: each check returns a report, which
-/// SampleAppKitTests expects empty and SampleAppBreakageTests expects to name what broke.
-@MainActor enum SampleAppChecks {
+/// The new user's suite rewritten with RoutesTesting. Each check is a function that returns a
+/// report: the tests expect it empty, and SampleAppBreakageTests expects it to name what broke.
+@MainActor @Suite struct SampleAppKitTests {
     /// Every link of the hand-written tables, signed in: each route, redirect and guard of
     /// both tables is reached.
-    static let links: KeyValuePairs<String, LinkExpectation<Screen>> = [
+    static let table: KeyValuePairs<String, LinkExpectation<Screen>> = [
         "myapp://user/7": .stack([.user(7)]),
         "myapp://user/7?ref=mail": .stack([.user(7)]),
         "myapp://user/7/post/3": .stack([.user(7), .post(3)]),
@@ -41,9 +41,9 @@ import Testing
         "https://example.com/settings": .unrouted,
     ]
 
-    static func linkTable(of app: SampleApp) -> LinkReport {
+    static func links(of app: SampleApp) -> LinkReport {
         app.isSignedIn = true
-        return app.screens.check(links: links)
+        return app.screens.check(links: table)
     }
 
     // Hand-written until the kit's launch script and round trips land:
@@ -91,7 +91,9 @@ import Testing
 
     /// `print(router)` against `__Snapshots__/SampleAppKitTests/routes.txt`; `environment`
     /// turns record mode on (`ROUTES_RECORD_SNAPSHOTS=1`).
-    static func routeTable(of app: SampleApp, environment: [String: String]) -> SnapshotReport {
+    static func routeTable(
+        of app: SampleApp, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> SnapshotReport {
         Snapshot.check("\(app.screens)", named: "routes", environment: environment)
     }
 
@@ -99,32 +101,29 @@ import Testing
         let file = try AppSiteAssociationFile(json: app.universalLinksFile)
         return app.screens.checkUniversalLinks(file, hosts: ["example.com"])
     }
-}
 
-@MainActor @Suite struct SampleAppKitTests {
     @Test func links() {
-        let report = SampleAppChecks.linkTable(of: SampleApp())
+        let report = Self.links(of: SampleApp())
         #expect(report.isEmpty, "\(report)")
     }
 
     @Test func launchAndSignIn() {
-        let problems = SampleAppChecks.launch(of: SampleApp())
+        let problems = Self.launch(of: SampleApp())
         #expect(problems.isEmpty, "\(problems)")
     }
 
     @Test func roundTrips() {
-        let problems = SampleAppChecks.roundTrips(of: SampleApp())
+        let problems = Self.roundTrips(of: SampleApp())
         #expect(problems.isEmpty, "\(problems)")
     }
 
     @Test func routeTable() {
-        let report = SampleAppChecks.routeTable(
-            of: SampleApp(), environment: ProcessInfo.processInfo.environment)
+        let report = Self.routeTable(of: SampleApp())
         #expect(report.matches, "\(report)")
     }
 
     @Test func universalLinksFile() throws {
-        let report = try SampleAppChecks.universalLinks(of: SampleApp())
+        let report = try Self.universalLinks(of: SampleApp())
         #expect(report.isEmpty, "\(report)")
     }
 }
