@@ -40,13 +40,13 @@ extension Router {
         _ links: KeyValuePairs<String, LinkExpectation<Value>>, equal: ((Value, Value) -> Bool)?,
         open: (String, LinkExpectation<Value>) -> LinkOutcome<Value>.Answer?
     ) -> LinkReport {
-        let recorder = EventRecorder()
-        let observer = onEvent
-        onEvent = { event in
-            recorder.events.append(event)
-            observer?(event)
-        }
-        defer { onEvent = observer }
+        recordingEvents { recorder in checkLinks(links, equal: equal, recorder: recorder, open: open) }
+    }
+
+    private func checkLinks<Value>(
+        _ links: KeyValuePairs<String, LinkExpectation<Value>>, equal: ((Value, Value) -> Bool)?,
+        recorder: EventRecorder, open: (String, LinkExpectation<Value>) -> LinkOutcome<Value>.Answer?
+    ) -> LinkReport {
         var mismatches: [LinkReport.Mismatch] = []
         var coverage = LinkCoverage()
         for (link, expected) in links {
@@ -94,9 +94,4 @@ extension RouteMap where Value: Equatable {
             return .value(open(link))
         }
     }
-}
-
-/// The events of the link being routed.
-private final class EventRecorder {
-    var events: [RoutingEvent] = []
 }
