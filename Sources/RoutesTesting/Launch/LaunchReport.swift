@@ -6,12 +6,16 @@
 /// steps whose answer differs from what was expected.
 ///
 /// Its description is a failure message that names each step that differs, what was
-/// expected, what happened and the events of the step:
+/// expected, what happened and the events of the step. In Swift Testing,
+/// `#expect(report.isEmpty, "\(report)")`; in XCTest,
+/// `XCTAssertTrue(report.isEmpty, report.description)`.
 ///
 /// ```swift
-/// let report = router.run(script: script)
-/// #expect(report.isEmpty, "\(report)")              // Swift Testing
-/// XCTAssertTrue(report.isEmpty, report.description)  // XCTest
+/// let report = router.run(script: [
+///     .launch(suspended: true),
+///     .open("myapp://user/7", expect: .kept),
+/// ])
+/// if !report.isEmpty { print(report) }
 /// ```
 public struct LaunchReport: CustomStringConvertible {
     /// One step as it ran: its number, its name and the router's events meanwhile.
@@ -136,7 +140,7 @@ public struct LaunchReport: CustomStringConvertible {
     /// Whether every step went as expected.
     ///
     /// ```swift
-    /// #expect(report.isEmpty, "\(report)")
+    /// assert(report.isEmpty, "\(report)")  // in a test: #expect
     /// ```
     public var isEmpty: Bool { mismatches.isEmpty }
 

@@ -54,19 +54,17 @@ public enum LaunchStep<Value> {
     /// app resumes, which asks the guards again for the held links; `expect` lists each.
     ///
     /// ```swift
-    /// var isSignedIn = false
     /// let step: LaunchStep<Never> = .signIn(expect: [
     ///     "myapp://account": .route(scheme: "myapp", pattern: "/account")
-    /// ]) { isSignedIn = true }
+    /// ]) { session.isSignedIn = true }
     /// ```
     case signIn(expect: KeyValuePairs<String, LinkExpectation<Value>> = [:], _ signIn: () -> Void)
     /// Sign-out: `signOut` changes the app's state, then the app discards the links that wait
     /// (``Routes/Router/discardKeptURLs()``); `dropping` lists them, oldest first.
     ///
     /// ```swift
-    /// var isSignedIn = true
     /// let step: LaunchStep<Never> = .signOut(
-    ///     dropping: ["myapp://account"]) { isSignedIn = false }
+    ///     dropping: ["myapp://account"]) { session.isSignedIn = false }
     /// ```
     case signOut(dropping: [String] = [], _ signOut: () -> Void)
     /// The links that wait for the next resume, oldest first, are these

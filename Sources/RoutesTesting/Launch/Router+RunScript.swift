@@ -69,7 +69,7 @@ extension RouteMap where Value: Equatable {
     /// ```swift
     /// var isSignedIn = false
     /// screens.myapp.add(pattern: "/user/:id") { $0.int("id").map(Screen.user) }
-    /// screens.myapp.add(pattern: "/account") { _ in Screen.account }
+    /// screens.myapp.add(pattern: "/account") { _ in Screen.settings }
     /// screens.myapp.addGuard(for: "/account") { _ in
     ///     isSignedIn ? .proceed : .hold
     /// }
@@ -81,7 +81,7 @@ extension RouteMap where Value: Equatable {
     ///         "myapp://user/7": .value(.user(7)),
     ///         "myapp://account": .held(by: "/account"),
     ///     ]),
-    ///     .signIn(expect: ["myapp://account": .value(.account)]) {
+    ///     .signIn(expect: ["myapp://account": .value(.settings)]) {
     ///         isSignedIn = true
     ///     },
     /// ])

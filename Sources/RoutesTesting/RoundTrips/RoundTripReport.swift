@@ -6,12 +6,12 @@
 /// from sample values and whether it comes back to the route with the same values.
 ///
 /// Its description is a failure message that names each route that does not come back, with
-/// the URL and the reason. In Swift Testing and in XCTest:
+/// the URL and the reason. In Swift Testing, `#expect(report.isEmpty, "\(report)")`; in
+/// XCTest, `XCTAssertTrue(report.isEmpty, report.description)`.
 ///
 /// ```swift
 /// let report = router.checkRoundTrips()
-/// #expect(report.isEmpty, "\(report)")              // Swift Testing
-/// XCTAssertTrue(report.isEmpty, report.description)  // XCTest
+/// if !report.isEmpty { print(report) }
 /// ```
 public struct RoundTripReport: CustomStringConvertible {
     /// One round trip: a route, the URL built for it and, when it does not come back, why.
@@ -79,7 +79,7 @@ public struct RoundTripReport: CustomStringConvertible {
     /// Whether every route comes back.
     ///
     /// ```swift
-    /// #expect(report.isEmpty, "\(report)")
+    /// assert(report.isEmpty, "\(report)")  // in a test: #expect
     /// ```
     public var isEmpty: Bool { trips.allSatisfy { $0.reason == nil } }
 
