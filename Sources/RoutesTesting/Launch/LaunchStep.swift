@@ -63,8 +63,9 @@ public enum LaunchStep<Value> {
     /// (``Routes/Router/discardKeptURLs()``); `dropping` lists them, oldest first.
     ///
     /// ```swift
-    /// let step: LaunchStep<Never> = .signOut(
-    ///     dropping: ["myapp://account"]) { session.isSignedIn = false }
+    /// let step: LaunchStep<Never> = .signOut(dropping: [
+    ///     "myapp://account"
+    /// ]) { session.isSignedIn = false }
     /// ```
     case signOut(dropping: [String] = [], _ signOut: () -> Void)
     /// The links that wait for the next resume, oldest first, are these
