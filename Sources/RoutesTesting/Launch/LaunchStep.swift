@@ -33,16 +33,20 @@ public enum LaunchStep<Value> {
     /// let step: LaunchStep<Never> = .launch(suspended: true)
     /// ```
     case launch(suspended: Bool, keepingAtMost: Int = 16)
-    /// A link arrives: the router routes it (`route(to:)`), a map opens it (`open(_:)`, or
-    /// `openStack(for:)` when a stack is expected), and the answer is what `expect` says.
+    /// A link arrives, and the app's router or map answers as `expect` says.
+    ///
+    /// The router routes it (`route(to:)`); a map opens it (`open(_:)`, or `openStack(for:)`
+    /// when a stack is expected).
     ///
     /// ```swift
     /// let step: LaunchStep<Never> =
     ///     .open("myapp://user/7", expect: .kept)
     /// ```
     case open(String, expect: LinkExpectation<Value>)
-    /// The UI is ready: the app resumes (`resume()`, a map's `resumeResolving()`), and the
-    /// links kept or held so far are routed; `expect` lists each, in the order they open.
+    /// The UI is ready: the app resumes, and the links kept or held so far are routed.
+    ///
+    /// The app calls `resume()` (a map's `resumeResolving()`); `expect` lists each link
+    /// routed, in the order they open.
     ///
     /// ```swift
     /// let step: LaunchStep<Never> = .uiReady(expect: [
@@ -50,8 +54,10 @@ public enum LaunchStep<Value> {
     /// ])
     /// ```
     case uiReady(expect: KeyValuePairs<String, LinkExpectation<Value>> = [:])
-    /// Sign-in completes: `signIn` changes the app's state (what its guard reads), then the
-    /// app resumes, which asks the guards again for the held links; `expect` lists each.
+    /// Sign-in completes: `signIn` changes the app's state, then the app resumes.
+    ///
+    /// `signIn` changes what the app's guard reads; `resume()` then asks the guards again for
+    /// the held links. `expect` lists each link routed, in order.
     ///
     /// ```swift
     /// let step: LaunchStep<Never> = .signIn(expect: [

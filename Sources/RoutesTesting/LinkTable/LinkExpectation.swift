@@ -60,8 +60,10 @@ public enum LinkExpectation<Value> {
     /// let expected: LinkExpectation<Never> = .kept
     /// ```
     case kept
-    /// The link leaves the router's queue unrouted: the queue keeps nothing (a limit of 0), or
-    /// a later link pushed it out of a full queue, or the app discarded it.
+    /// The link leaves the router's queue unrouted.
+    ///
+    /// The queue keeps nothing (a limit of 0), or a later link pushed it out of a full queue,
+    /// or the app discarded it.
     ///
     /// ```swift
     /// let expected: LinkExpectation<Never> = .dropped

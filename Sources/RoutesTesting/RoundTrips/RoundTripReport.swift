@@ -2,8 +2,8 @@
     import Routes
 #endif
 
-/// What ``Routes/Router/checkRoundTrips(typed:samples:)`` found: for each route, the URL built
-/// from sample values and whether it comes back to the route with the same values.
+/// What ``Routes/Router/checkRoundTrips(typed:samples:)`` found: each route's sample URL, and
+/// whether it comes back.
 ///
 /// Its description is a failure message that names each route that does not come back, with
 /// the URL and the reason. In Swift Testing, `#expect(report.isEmpty, "\(report)")`; in

@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 extension Router {
-    /// Builds a URL for every route of every table from sample values, routes it back and
-    /// reports the routes that do not come back to themselves with the same values.
+    /// Builds a URL for every route from sample values, routes it back and reports each route
+    /// that does not come back with the same values.
     ///
     /// For each definition (each expansion of a pattern's optional groups, redirect routes
     /// included), sample values are made from the parsed pattern: a distinct number for a
