@@ -91,6 +91,16 @@ FILE_PRELUDE = {
         "mismatch": GIVEN + ["let mismatch: LinkReport.Mismatch = given()"],
         "unreached": GIVEN + ["let unreached: LinkReport.Unreached = given()"],
     },
+    "LaunchReport.swift": {
+        "report": GIVEN + ["let report: LaunchReport = given()"],
+        "step": GIVEN + ["let step: LaunchReport.Step = given()"],
+        "mismatch": GIVEN + ["let mismatch: LaunchReport.Mismatch = given()"],
+    },
+    "RoundTripReport.swift": {
+        "report": GIVEN + ["let report: RoundTripReport = given()"],
+        "trip": GIVEN + ["let trip: RoundTripReport.Trip = given()"],
+    },
+    "Router+CheckRoundTrips.swift": TYPED,
     "RouteExplanation.swift": {
         "explanation": GIVEN + ['let explanation: RouteExplanation = given()'],
         "entry": GIVEN + ["let entry: RouteExplanation.Entry = given()"],

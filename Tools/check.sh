@@ -76,6 +76,11 @@ expect 2 $'  /a/*/b/*\n         ^' expand '/a/*/b/*'
 expect 0 "table myapp [falls back]" show
 expect 0 '{ "/": "/user/view/*" }' aasa --app-id ABCDE12345.com.example.app
 expect 0 '"components": []' aasa --app-id ABCDE12345.com.example.app --host example.org
+expect 0 "cases.txt: 8 links, each as expected" test "$fixtures/cases.txt"
+expect 1 "cases-wrong.txt: 1 of 2 links differs" test "$fixtures/cases-wrong.txt"
+expect 1 "14 not reached by any link" test --coverage "$fixtures/cases.txt"
+expect 0 '"passed": true' test --json "$fixtures/cases.txt"
+expect 2 "<stdin>:1:10: error: 'myapp://a' has no expectation" test - < <(printf 'myapp://a\n')
 expect 64 "Missing expected argument '--app-id <id>'" aasa
 expect 64 "Missing expected argument" match
 expect 64 $'unknown command \'frobnicate\'. The commands are:\n  match ' frobnicate

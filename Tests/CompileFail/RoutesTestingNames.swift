@@ -28,6 +28,14 @@ func testing(router: Router, table: RouteTable) throws {
     _ = router.check(links: ["myapp://user/7": .route(scheme: "myapp", pattern: "/user/:id")])
     // expected-error@+1 {{'check(links:)' is unavailable: check(links:) is in RoutesTesting: import RoutesTesting}}
     assert(router.check(links: ["myapp://nowhere": .unrouted, "myapp://a": .held(by: "/a")]).isEmpty)
+    // expected-error@+1 {{'run(script:)' is unavailable: run(script:) is in RoutesTesting: import RoutesTesting}}
+    _ = router.run(script: [.launch(suspended: true), .open("myapp://a", expect: .kept), .signIn {}])
+    // expected-error@+1 {{'run(script:)' is unavailable: run(script:) is in RoutesTesting: import RoutesTesting}}
+    assert(router.run(script: [.uiReady(expect: ["myapp://a": .unrouted]), .waiting([])]).isEmpty)
+    // expected-error@+1 {{'checkRoundTrips(typed:samples:)' is unavailable: checkRoundTrips(typed:samples:) is in RoutesTesting: import RoutesTesting}}
+    _ = router.checkRoundTrips(typed: [UserLink(id: 7)])
+    // expected-error@+1 {{'checkRoundTrips(typed:samples:)' is unavailable: checkRoundTrips(typed:samples:) is in RoutesTesting: import RoutesTesting}}
+    assert(router.checkRoundTrips().isEmpty)
     // expected-error@+1 {{'expand(pattern:)' is unavailable: expand(pattern:) is in RoutesTesting: import RoutesTesting}}
     _ = try Router.expand(pattern: "/a(/b)")
 }

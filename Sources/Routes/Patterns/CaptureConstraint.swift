@@ -6,7 +6,7 @@ import Foundation
 /// A constraint reads the value as the typed accessors do — percent-decoded, `+` as a space
 /// when the table decodes plus symbols — so `{id:int}` matches exactly when `params.int("id")`
 /// would give a number.
-enum CaptureConstraint: Sendable {
+package enum CaptureConstraint: Sendable {
     case int
     case uint
     case double
@@ -60,7 +60,7 @@ enum CaptureConstraint: Sendable {
     }
 
     /// The constraint as written after the name's colon (`int`, `posts|likes`).
-    var written: String {
+    package var written: String {
         switch self {
         case .int: return "int"
         case .uint: return "uint"

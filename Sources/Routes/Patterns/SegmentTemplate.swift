@@ -16,8 +16,10 @@ package struct SegmentTemplate: Sendable, Equatable {
     }
 
     let pieces: [Piece]
-    let names: [String]
-    let constraints: [CaptureConstraint?]
+    /// The captures' names, in order.
+    package let names: [String]
+    /// Each capture's constraint, `nil` for none: the tools make values that it accepts.
+    package let constraints: [CaptureConstraint?]
 
     package static func == (lhs: SegmentTemplate, rhs: SegmentTemplate) -> Bool {
         lhs.pieces == rhs.pieces && lhs.names == rhs.names

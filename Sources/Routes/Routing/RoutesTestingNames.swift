@@ -10,7 +10,8 @@
 // that imports this one. They cannot be called, and the documentation hides them. One module
 // that holds both (CocoaPods' subspecs) has the real declarations only.
 //
-// `explain`, `lint` and `check(links:)` give a ``MovedToRoutesTesting``: a result read further
+// `explain`, `lint`, `check(links:)`, `run(script:)` and `checkRoundTrips` give a
+// ``MovedToRoutesTesting``: a result read further
 // (`router.lint().isEmpty`, `.map(\.kind)`, `for warning in router.lint()`, `.entries`) still
 // type-checks, so the error reported is the one that names the module, not a missing member.
 
@@ -54,6 +55,21 @@
             fatalError()
         }
 
+        /// RoutesTesting's `run(script:)`.
+        @available(*, unavailable, message: "run(script:) is in RoutesTesting: import RoutesTesting")
+        @_documentation(visibility: internal)
+        public func run(script: [MovedToRoutesTesting]) -> MovedToRoutesTesting { fatalError() }
+
+        /// RoutesTesting's `checkRoundTrips(typed:samples:)`.
+        @available(
+            *, unavailable,
+            message: "checkRoundTrips(typed:samples:) is in RoutesTesting: import RoutesTesting"
+        )
+        @_documentation(visibility: internal)
+        public func checkRoundTrips(typed: [any TypedRoute] = [], samples: [String: String] = [:])
+            -> MovedToRoutesTesting
+        { fatalError() }
+
         /// RoutesTesting's `expand(pattern:)`.
         @available(*, unavailable, message: "expand(pattern:) is in RoutesTesting: import RoutesTesting")
         @_documentation(visibility: internal)
@@ -93,6 +109,28 @@
         public static func value(_ value: Any) -> Self { fatalError() }
         /// `LinkExpectation.stack(_:)`.
         public static func stack(_ values: [Any]) -> Self { fatalError() }
+        /// `LinkExpectation.kept`.
+        public static var kept: Self { fatalError() }
+        /// `LinkExpectation.dropped`.
+        public static var dropped: Self { fatalError() }
+
+        // The steps of a launch script (`LaunchStep`), so that the script type-checks and
+        // `run(script:)` reports the module to import.
+
+        /// `LaunchStep.launch(suspended:keepingAtMost:)`.
+        public static func launch(suspended: Bool, keepingAtMost: Int = 16) -> Self { fatalError() }
+        /// `LaunchStep.open(_:expect:)`.
+        public static func open(_ link: String, expect: Self) -> Self { fatalError() }
+        /// `LaunchStep.uiReady(expect:)`.
+        public static func uiReady(expect: KeyValuePairs<String, Self> = [:]) -> Self { fatalError() }
+        /// `LaunchStep.signIn(expect:_:)`.
+        public static func signIn(expect: KeyValuePairs<String, Self> = [:], _ signIn: () -> Void) -> Self {
+            fatalError()
+        }
+        /// `LaunchStep.signOut(dropping:_:)`.
+        public static func signOut(dropping: [String] = [], _ signOut: () -> Void) -> Self { fatalError() }
+        /// `LaunchStep.waiting(_:)`.
+        public static func waiting(_ links: [String]) -> Self { fatalError() }
     }
 
     extension RouteTable {

@@ -53,6 +53,22 @@ public enum LinkExpectation<Value> {
     ///     .redirected(to: "myapp://cart")
     /// ```
     case redirected(to: String)
+    /// The router is suspended and keeps the link until `resume()`
+    /// (``Routes/Router/suspend(keepingAtMost:)``).
+    ///
+    /// ```swift
+    /// let expected: LinkExpectation<Never> = .kept
+    /// ```
+    case kept
+    /// The link leaves the router's queue unrouted.
+    ///
+    /// The queue keeps nothing (a limit of 0), or a later link pushed it out of a full queue,
+    /// or the app discarded it.
+    ///
+    /// ```swift
+    /// let expected: LinkExpectation<Never> = .dropped
+    /// ```
+    case dropped
     /// A ``Routes/RouteMap``'s `open(_:)` resolves the link to `value`.
     ///
     /// ```swift
@@ -83,6 +99,8 @@ extension LinkExpectation: CustomStringConvertible {
         case .held(let pattern): return "held by the guard \(pattern)"
         case .refused(let pattern): return "refused by the guard \(pattern)"
         case .redirected(let url): return "redirected to \(url)"
+        case .kept: return "kept: the router is suspended"
+        case .dropped: return "dropped from the router's queue"
         case .value(let value): return "the value \(value)"
         case .stack(let values): return "the stack \(LinkReport.stack(values))"
         }

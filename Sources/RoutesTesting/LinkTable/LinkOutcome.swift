@@ -19,14 +19,21 @@ struct LinkOutcome<Value> {
 
     /// The decision that ended the link's routing: the last event that ends a walk. A handler
     /// that routes another URL does so before its own route's `routed`, so the last is the
-    /// link's.
+    /// link's. The drops that follow a `kept` or `held` are of the URLs the link pushed out of
+    /// a full queue, which routing reports after the link's own decision.
     var decision: RoutingEvent? {
-        events.last { event in
+        var decision: RoutingEvent?
+        for event in events {
             switch event.kind {
-            case .routed, .refused, .held, .kept, .dropped, .unmatched, .redirectLimitReached: return true
-            case .declined, .redirected, .resumed: return false
+            case .dropped:
+                if decision?.kind != .kept && decision?.kind != .held { decision = event }
+            case .routed, .refused, .held, .kept, .unmatched, .redirectLimitReached:
+                decision = event
+            case .declined, .redirected, .resumed:
+                continue
             }
         }
+        return decision
     }
 
     /// The URLs redirects sent the link to, in order.
@@ -55,6 +62,10 @@ struct LinkOutcome<Value> {
             return decision?.kind == .refused && decision?.pattern == pattern
         case .redirected(let url):
             return redirectTargets.contains { $0.absoluteString == url || $0 == URL(string: url) }
+        case .kept:
+            return decision?.kind == .kept
+        case .dropped:
+            return decision?.kind == .dropped
         case .value(let value):
             guard case .value(.resolved(let actual)) = answer, let equal else { return false }
             return equal(actual, value)

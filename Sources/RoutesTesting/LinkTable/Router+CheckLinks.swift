@@ -28,6 +28,11 @@ extension Router {
     ///   guards and redirects of every table that no link reached.
     @_disfavoredOverload
     public func check(links: KeyValuePairs<String, LinkExpectation<Never>>) -> LinkReport {
+        checkLinks(links.map { ($0.key, $0.value) })
+    }
+
+    /// ``check(links:)`` of a table given as a list (read from a file, say).
+    func checkLinks(_ links: [(String, LinkExpectation<Never>)]) -> LinkReport {
         checkLinks(links, equal: nil) { link, _ in
             _ = route(to: link)
             return nil
@@ -37,16 +42,16 @@ extension Router {
     /// Routes each link with `open`, observing the events, and compares each outcome with its
     /// expectation; `equal` compares a map's values (`nil` for a router, which gives none).
     func checkLinks<Value>(
-        _ links: KeyValuePairs<String, LinkExpectation<Value>>, equal: ((Value, Value) -> Bool)?,
+        _ links: [(String, LinkExpectation<Value>)], equal: ((Value, Value) -> Bool)?,
         open: (String, LinkExpectation<Value>) -> LinkOutcome<Value>.Answer?
     ) -> LinkReport {
-        let recorder = EventRecorder()
-        let observer = onEvent
-        onEvent = { event in
-            recorder.events.append(event)
-            observer?(event)
-        }
-        defer { onEvent = observer }
+        recordingEvents { recorder in checkLinks(links, equal: equal, recorder: recorder, open: open) }
+    }
+
+    private func checkLinks<Value>(
+        _ links: [(String, LinkExpectation<Value>)], equal: ((Value, Value) -> Bool)?,
+        recorder: EventRecorder, open: (String, LinkExpectation<Value>) -> LinkOutcome<Value>.Answer?
+    ) -> LinkReport {
         var mismatches: [LinkReport.Mismatch] = []
         var coverage = LinkCoverage()
         for (link, expected) in links {
@@ -89,14 +94,9 @@ extension RouteMap where Value: Equatable {
     /// - Returns: the mismatches, each with `explain`'s reading of its link, and the routes,
     ///   guards and redirects of every table that no link reached.
     public func check(links: KeyValuePairs<String, LinkExpectation<Value>>) -> LinkReport {
-        checkLinks(links, equal: ==) { link, expected in
+        checkLinks(links.map { ($0.key, $0.value) }, equal: ==) { link, expected in
             if case .stack = expected { return .stack(openStack(for: link)) }
             return .value(open(link))
         }
     }
-}
-
-/// The events of the link being routed.
-private final class EventRecorder {
-    var events: [RoutingEvent] = []
 }

@@ -21,4 +21,9 @@
     public static func tables(of router: Router) -> [RouteTable] {
         router.allTables
     }
+
+    /// `router.check(links:)` of a table read at run time (`routes test`), in its order.
+    public static func check(_ links: [(String, LinkExpectation<Never>)], on router: Router) -> LinkReport {
+        router.checkLinks(links)
+    }
 }

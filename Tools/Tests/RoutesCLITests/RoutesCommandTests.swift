@@ -18,6 +18,7 @@ import Testing
                   expand   List the definitions a pattern expands into (one per optional-group combination).
                   show     Print the route table as the router holds it: tables, settings, definitions in routing order.
                   aasa     Print the apple-app-site-association (applinks) JSON for the table's https routes.
+                  test     Route each link of a cases file through the table; report those routed otherwise than expected.
                 See 'routes --help' for the options, 'routes help COMMAND' for a command's.
 
                 """)

@@ -26,12 +26,12 @@ public struct RoutesCommand: ParsableCommand {
             when --table is not given. See Tools/README.md.
 
             Exit status: 0 success (lint: no errors, warnings allowed); 1 a URL is not matched \
-            (match, explain); 2 invalid input (unreadable table, errors in it, invalid pattern); \
+            (match, explain; test: a link differs); 2 invalid input (unreadable table, errors in it, invalid pattern); \
             64 usage error (unknown command or option, missing argument).
             """,
         subcommands: [
             MatchCommand.self, ExplainCommand.self, LintCommand.self, ExpandCommand.self, ShowCommand.self,
-            AASACommand.self,
+            AASACommand.self, TestCommand.self,
         ]
     )
 

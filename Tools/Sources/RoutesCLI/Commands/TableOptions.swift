@@ -29,14 +29,16 @@ struct TableOptions: ParsableArguments {
         return RouteTableFile.parse(try TableOptions.read(table, name: name), name: name)
     }
 
-    /// The text of a table file, read to its end as a stream, so that standard input (`-`),
-    /// `/dev/stdin`, pipes and process substitution (`--table <(generate-routes)`) work as well as
-    /// regular files.
-    private static func read(_ path: String, name: String) throws(CommandFailure) -> String {
+    /// The text of a table file (or of another input file, `kind` naming it), read to its end
+    /// as a stream, so that standard input (`-`), `/dev/stdin`, pipes and process substitution
+    /// (`--table <(generate-routes)`) work as well as regular files.
+    static func read(_ path: String, name: String, kind: String = "route table") throws(CommandFailure)
+        -> String
+    {
         func failure(_ reason: String) -> CommandFailure {
             CommandFailure(
                 result: CommandResult(
-                    stderr: "error: cannot read route table \(name): \(reason)\n",
+                    stderr: "error: cannot read \(kind) \(name): \(reason)\n",
                     status: CommandResult.Status.invalidInput))
         }
         let handle: FileHandle

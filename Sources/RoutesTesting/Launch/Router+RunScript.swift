@@ -1,0 +1,310 @@
+import Foundation
+
+#if !ROUTES_ONE_MODULE
+    import Routes
+#endif
+
+extension Router {
+    /// Runs a script of an app's launch and sign-in on this router and reports the steps that
+    /// differ from what was expected.
+    ///
+    /// Each step does what the app does (see ``LaunchStep``): `route(to:)` for a link,
+    /// `suspend()` at a suspended launch, `resume()` when the UI is ready and after sign-in,
+    /// `discardKeptURLs()` after sign-out. Handlers and guards run as in the app; a guard reads
+    /// the app's state, which the sign-in and sign-out steps change. The events of each step
+    /// are recorded (the router's ``Routes/Router/onEvent`` receives them too). A link that
+    /// reaches an `async` handler or guard is routed as the synchronous `route(to:)` routes it.
+    ///
+    /// ```swift
+    /// var isSignedIn = false
+    /// router.myapp.add(pattern: "/account/orders") { _ in true }
+    /// router.myapp.addGuard(for: "/account/*") { _ in
+    ///     isSignedIn ? .proceed : .hold
+    /// }
+    /// let orders: LinkExpectation<Never> =
+    ///     .route(scheme: "myapp", pattern: "/account/orders")
+    /// let report = router.run(script: [
+    ///     .launch(suspended: true),
+    ///     .open("myapp://account/orders", expect: .kept),
+    ///     .uiReady(expect: ["myapp://account/orders": .held(by: "/account/*")]),
+    ///     .signIn(expect: ["myapp://account/orders": orders]) {
+    ///         isSignedIn = true
+    ///     },
+    ///     .signOut { isSignedIn = false },
+    ///     .open("myapp://account/orders", expect: .held(by: "/account/*")),
+    /// ])
+    /// if !report.isEmpty { print(report) }  // in a test: #expect(report.isEmpty)
+    /// ```
+    /// - Parameter script: the steps, in order, each with what the app should get.
+    /// - Returns: every step with its events, and each step or link that differs.
+    @_disfavoredOverload
+    public func run(script: [LaunchStep<Never>]) -> LaunchReport {
+        recordingEvents { recorder in
+            var run = LaunchRun<Never>(router: self, recorder: recorder, equal: nil)
+            return run.run(
+                script,
+                open: { link, _ in
+                    _ = self.route(to: link)
+                    return nil
+                },
+                resume: {
+                    self.resume()
+                    return nil
+                })
+        }
+    }
+}
+
+extension RouteMap where Value: Equatable {
+    /// Runs a script of an app's launch and sign-in on this map and reports the steps that
+    /// differ from what was expected, values and stacks included.
+    ///
+    /// As ``Routes/Router/run(script:)``, as a map's app does it: a link is opened with
+    /// ``Routes/RouteMap/open(_:parameters:)`` (``Routes/RouteMap/openStack(for:parameters:)``
+    /// when it expects a stack), and the UI-ready and sign-in steps call
+    /// ``Routes/RouteMap/resumeResolving()``. The values it returns are compared, in order,
+    /// with those the step's ``LinkExpectation/value(_:)`` and ``LinkExpectation/stack(_:)``
+    /// expectations list, when it has any.
+    ///
+    /// ```swift
+    /// var isSignedIn = false
+    /// screens.myapp.add(pattern: "/user/:id") { $0.int("id").map(Screen.user) }
+    /// screens.myapp.add(pattern: "/account") { _ in Screen.settings }
+    /// screens.myapp.addGuard(for: "/account") { _ in
+    ///     isSignedIn ? .proceed : .hold
+    /// }
+    /// let report = screens.run(script: [
+    ///     .launch(suspended: true),
+    ///     .open("myapp://user/7", expect: .kept),
+    ///     .open("myapp://account", expect: .kept),
+    ///     .uiReady(expect: [
+    ///         "myapp://user/7": .value(.user(7)),
+    ///         "myapp://account": .held(by: "/account"),
+    ///     ]),
+    ///     .signIn(expect: ["myapp://account": .value(.settings)]) {
+    ///         isSignedIn = true
+    ///     },
+    /// ])
+    /// ```
+    /// - Parameter script: the steps, in order, each with what the app should get.
+    /// - Returns: every step with its events, and each step or link that differs.
+    public func run(script: [LaunchStep<Value>]) -> LaunchReport {
+        recordingEvents { recorder in
+            var run = LaunchRun<Value>(router: self, recorder: recorder, equal: ==)
+            return run.run(
+                script,
+                open: { link, expected in
+                    if case .stack = expected { return .stack(self.openStack(for: link)) }
+                    return .value(self.open(link))
+                },
+                resume: { self.resumeResolving() })
+        }
+    }
+}
+
+/// The work of ``Routes/Router/run(script:)``: each step run, its events taken from the
+/// recorder, its answer compared with the step's expectation.
+struct LaunchRun<Value> {
+    let router: Router
+    let recorder: EventRecorder
+    /// Compares a map's values; `nil` for a router, which gives none.
+    let equal: ((Value, Value) -> Bool)?
+    private var steps: [LaunchReport.Step] = []
+    private var mismatches: [LaunchReport.Mismatch] = []
+
+    init(router: Router, recorder: EventRecorder, equal: ((Value, Value) -> Bool)?) {
+        self.router = router
+        self.recorder = recorder
+        self.equal = equal
+    }
+
+    /// Runs `script`: `open` routes a link as the app does (a map's answer, `nil` for a
+    /// router), `resume` resumes as the app does (a map's values, `nil` for a router).
+    mutating func run(
+        _ script: [LaunchStep<Value>], open: (String, LinkExpectation<Value>) -> LinkOutcome<Value>.Answer?,
+        resume: () -> [Value]?
+    ) -> LaunchReport {
+        _ = recorder.take()
+        for (offset, step) in script.enumerated() {
+            let number = offset + 1
+            switch step {
+            case .launch(let suspended, let limit):
+                if suspended { router.suspend(keepingAtMost: limit) }
+                finish(number, step)
+            case .open(let link, let expected):
+                let answer = open(link, expected)
+                let events = finish(number, step)
+                let outcome = LinkOutcome(events: events, answer: answer)
+                if !outcome.satisfies(expected, equal: equal) {
+                    mismatch(number, step, expected: expected.description, actual: outcome.description)
+                }
+            case .uiReady(let expected):
+                let values = resume()
+                check(released: expected, values: values, number, step)
+            case .signIn(let expected, let signIn):
+                signIn()
+                let values = resume()
+                check(released: expected, values: values, number, step)
+            case .signOut(let dropping, let signOut):
+                signOut()
+                router.discardKeptURLs()
+                let events = finish(number, step)
+                let dropped = events.filter { $0.kind == .dropped }.map(\.url)
+                if !Self.same(dropped, dropping) {
+                    mismatch(
+                        number, step, expected: "drops \(Self.list(dropping))",
+                        actual: "drops \(Self.list(dropped.map(\.absoluteString)))")
+                }
+            case .waiting(let links):
+                let kept = router.keptURLs
+                finish(number, step)
+                if !Self.same(kept, links) {
+                    mismatch(
+                        number, step, expected: "waiting: \(Self.list(links))",
+                        actual: "waiting: \(Self.list(kept.map(\.absoluteString)))")
+                }
+            }
+        }
+        return LaunchReport(steps: steps, mismatches: mismatches)
+    }
+
+    /// Compares the links a resume routed with `expected`, link by link and in order, and a
+    /// map's `values` with those the expectations list.
+    private mutating func check(
+        released expected: KeyValuePairs<String, LinkExpectation<Value>>, values: [Value]?, _ number: Int,
+        _ step: LaunchStep<Value>
+    ) {
+        let events = finish(number, step)
+        var released = Self.released(events)
+        var order: [String] = []
+        for (link, expectation) in expected {
+            guard let index = released.firstIndex(where: { Self.same($0.url, link) }) else {
+                mismatch(
+                    number, step, link: link, expected: expectation.description,
+                    actual: "not routed: nothing kept or held it", events: [])
+                continue
+            }
+            let (_, linkEvents) = released.remove(at: index)
+            order.append(link)
+            let outcome = LinkOutcome<Value>(events: linkEvents, answer: nil)
+            if !Self.satisfies(outcome, expectation, equal: equal) {
+                mismatch(
+                    number, step, link: link, expected: expectation.description, actual: outcome.description,
+                    events: linkEvents)
+            }
+        }
+        for (url, linkEvents) in released {
+            let outcome = LinkOutcome<Value>(events: linkEvents, answer: nil)
+            mismatch(
+                number, step, link: url.absoluteString, expected: "not routed by this step",
+                actual: outcome.description, events: linkEvents)
+        }
+        let routedOrder = Self.released(events).map(\.url).filter { url in
+            order.contains { Self.same(url, $0) }
+        }
+        if !Self.same(routedOrder, order) {
+            mismatch(
+                number, step, expected: "routed in the order \(Self.list(order))",
+                actual: "routed in the order \(Self.list(routedOrder.map(\.absoluteString)))")
+        }
+        checkValues(values, expected, number, step)
+    }
+
+    /// Compares a map's values with those of the step's value and stack expectations, when it
+    /// has some.
+    private mutating func checkValues(
+        _ values: [Value]?, _ expected: KeyValuePairs<String, LinkExpectation<Value>>, _ number: Int,
+        _ step: LaunchStep<Value>
+    ) {
+        guard let values, let equal else { return }
+        var expectedValues: [Value] = []
+        var expectsValues = false
+        for (_, expectation) in expected {
+            switch expectation {
+            case .value(let value):
+                expectedValues.append(value)
+                expectsValues = true
+            case .stack(let stack):
+                expectedValues += stack
+                expectsValues = true
+            default: continue
+            }
+        }
+        guard expectsValues else { return }
+        let isEqual = values.count == expectedValues.count && zip(values, expectedValues).allSatisfy(equal)
+        if !isEqual {
+            mismatch(
+                number, step, link: nil,
+                expected: "resumeResolving() gives \(LinkReport.stack(expectedValues))",
+                actual: "resumeResolving() gives \(LinkReport.stack(values))", events: [])
+        }
+    }
+
+    /// Whether a link a resume routed did as expected. A map's value or stack is checked with
+    /// the values of the whole step: here, that a route gave one (or, for an empty stack,
+    /// none).
+    private static func satisfies(
+        _ outcome: LinkOutcome<Value>, _ expected: LinkExpectation<Value>, equal: ((Value, Value) -> Bool)?
+    ) -> Bool {
+        switch expected {
+        case .value:
+            return outcome.decision?.kind == .routed
+        case .stack(let values):
+            return (outcome.decision?.kind == .routed) != values.isEmpty
+        default:
+            return outcome.satisfies(expected, equal: equal)
+        }
+    }
+
+    /// The links a resume routed, in order, each with its events: each starts at its
+    /// `resumed` event.
+    private static func released(_ events: [RoutingEvent]) -> [(url: URL, events: [RoutingEvent])] {
+        var released: [(url: URL, events: [RoutingEvent])] = []
+        for event in events {
+            if event.kind == .resumed {
+                released.append((event.url, [event]))
+            } else if !released.isEmpty {
+                released[released.count - 1].events.append(event)
+            }
+        }
+        return released
+    }
+
+    /// Takes the step's events from the recorder and records the step.
+    @discardableResult
+    private mutating func finish(_ number: Int, _ step: LaunchStep<Value>) -> [RoutingEvent] {
+        let events = recorder.take()
+        steps.append(LaunchReport.Step(number: number, name: step.name, events: events))
+        return events
+    }
+
+    private mutating func mismatch(_ number: Int, _ step: LaunchStep<Value>, expected: String, actual: String)
+    {
+        mismatch(
+            number, step, link: nil, expected: expected, actual: actual, events: steps.last?.events ?? [])
+    }
+
+    private mutating func mismatch(
+        _ number: Int, _ step: LaunchStep<Value>, link: String?, expected: String, actual: String,
+        events: [RoutingEvent]
+    ) {
+        mismatches.append(
+            LaunchReport.Mismatch(
+                step: number, name: step.name, link: link, expected: expected, actual: actual, events: events)
+        )
+    }
+
+    /// Whether `url` is the link written `text`.
+    static func same(_ url: URL, _ text: String) -> Bool {
+        url.absoluteString == text || url == URL(string: text)
+    }
+
+    static func same(_ urls: [URL], _ texts: [String]) -> Bool {
+        urls.count == texts.count && zip(urls, texts).allSatisfy { same($0, $1) }
+    }
+
+    /// Links as the report writes a list of them.
+    static func list(_ links: [String]) -> String {
+        "[" + links.joined(separator: ", ") + "]"
+    }
+}
