@@ -13,9 +13,9 @@ import Testing
         let links = SampleAppKitTests.links(of: SampleApp(breakage: breakage))
         if !links.isEmpty { failures["links"] = "\(links)" }
         let launch = SampleAppKitTests.launch(of: SampleApp(breakage: breakage))
-        if !launch.isEmpty { failures["launch"] = launch.joined(separator: "\n") }
-        let trips = SampleAppKitTests.roundTrips(of: SampleApp(breakage: breakage))
-        if !trips.isEmpty { failures["roundTrips"] = trips.joined(separator: "\n") }
+        if !launch.isEmpty { failures["launch"] = "\(launch)" }
+        let trips = SampleApp(breakage: breakage).screens.checkRoundTrips()
+        if !trips.isEmpty { failures["roundTrips"] = "\(trips)" }
         let table = SampleAppKitTests.routeTable(of: SampleApp(breakage: breakage), environment: [:])
         if !table.matches { failures["routeTable"] = "\(table)" }
         let file = try SampleAppKitTests.universalLinks(of: SampleApp(breakage: breakage))

@@ -46,47 +46,19 @@ import Testing
         return app.screens.check(links: table)
     }
 
-    // Hand-written until the kit's launch script and round trips land:
-    // each returns the problems it found.
-
-    static func launch(of app: SampleApp) -> [String] {
-        var problems: [String] = []
-        func expect(_ isTrue: Bool, _ problem: @autoclosure () -> String) {
-            if !isTrue { problems.append(problem()) }
-        }
-        app.launch()
-        app.open(URL(string: "myapp://user/7/post/3")!)
-        app.open(URL(string: "https://example.com/account/orders")!)
-        expect(app.path.isEmpty, "opened before the UI is ready: \(app.path)")
-        app.uiDidBecomeReady()
-        expect(app.path == [.user(7), .post(3)], "myapp://user/7/post/3: \(app.path)")
-        expect(app.isShowingSignIn, "https://example.com/account/orders is not held")
-        app.didSignIn()
-        expect(app.path == [.account("orders")], "https://example.com/account/orders: \(app.path)")
-        app.didSignOut()
-        app.open(URL(string: "myapp://account/billing")!)
-        let kept = app.screens.keptURLs.map(\.absoluteString)
-        expect(kept == ["myapp://account/billing"], "myapp://account/billing: kept \(kept)")
-        app.didSignOut()
-        expect(app.screens.keptURLs.isEmpty, "sign-out keeps \(app.screens.keptURLs)")
-        return problems
-    }
-
-    static func roundTrips(of app: SampleApp) -> [String] {
-        app.isSignedIn = true
-        let trips: [(String, String, [String: Any], Screen)] = [
-            ("myapp", "/user/:id", ["id": 7], .user(7)), ("myapp", "/post/:id", ["id": 3], .post(3)),
-            ("myapp", "/account/:tab", ["tab": "orders"], .account("orders")),
-            ("myapp", "/settings", [:], .settings), ("https", "/user/:id", ["id": 7], .user(7)),
-            ("https", "/post/:id", ["id": 3], .post(3)),
-            ("https", "/account/:tab", ["tab": "orders"], .account("orders")),
-        ]
-        return trips.compactMap { scheme, pattern, parameters, screen in
-            let host = scheme == "https" ? "example.com" : nil
-            let url = try? app.screens[scheme].url(for: pattern, host: host, parameters: parameters)
-            let back = url.flatMap { app.screens.resolve($0) }
-            return back == screen ? nil : "\(pattern) in \(scheme): \(String(describing: back))"
-        }
+    /// A cold launch, sign-in and sign-out, run on the app's map as the app runs them.
+    static func launch(of app: SampleApp) -> LaunchReport {
+        let orders = "https://example.com/account/orders"
+        return app.screens.run(script: [
+            .launch(suspended: true),
+            .open("myapp://user/7/post/3", expect: .kept),
+            .open(orders, expect: .kept),
+            .uiReady(expect: ["myapp://user/7/post/3": .value(.post(3)), orders: .held(by: "/account/*")]),
+            .signIn(expect: [orders: .value(.account("orders"))]) { app.isSignedIn = true },
+            .signOut { app.isSignedIn = false },
+            .open("myapp://account/billing", expect: .held(by: "/account/*")),
+            .signOut(dropping: ["myapp://account/billing"]) { app.isSignedIn = false },
+        ])
     }
 
     /// `print(router)` against `__Snapshots__/SampleAppKitTests/routes.txt`; `environment`
@@ -108,13 +80,13 @@ import Testing
     }
 
     @Test func launchAndSignIn() {
-        let problems = Self.launch(of: SampleApp())
-        #expect(problems.isEmpty, "\(problems)")
+        let report = Self.launch(of: SampleApp())
+        #expect(report.isEmpty, "\(report)")
     }
 
     @Test func roundTrips() {
-        let problems = Self.roundTrips(of: SampleApp())
-        #expect(problems.isEmpty, "\(problems)")
+        let report = SampleApp().screens.checkRoundTrips()
+        #expect(report.isEmpty, "\(report)")
     }
 
     @Test func routeTable() {
