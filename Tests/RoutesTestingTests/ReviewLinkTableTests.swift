@@ -335,6 +335,25 @@ import Testing
         #expect(report.isEmpty, "\(report)")
     }
 
+    /// Review finding: a guard that holds a stack link at one of its prefixes ("a guard that
+    /// holds a prefix or the URL holds the link once, as the link", RoutingRules) was asked by
+    /// routing, and the report says the link was held by it — yet coverage lists the guard as
+    /// "not reached by any link". LinkCoverage.record reads the guards from `explain` of each
+    /// event's URL (the whole link), where the prefix's guard does not match
+    /// (LinkCoverage.swift:43), not from the prefixes the stack walked.
+    @Test func aGuardThatHoldsAStackAtAPrefixIsReached() {
+        let screens = RouteMap<Screen>()
+        screens.myapp.add(pattern: "/user/:id") { $0.int("id").map(Screen.user) }
+        screens.myapp.add(pattern: "/user/:id/post/:p") { $0.int("p").map(Screen.post) }
+        screens.myapp.addGuard(for: "/user/:id") { _ in .hold }
+        let report = screens.check(links: ["myapp://user/8/post/3": .stack([])])
+        // What the map answered: held at the prefix (no `.held` for a stack: see the report).
+        #expect(report.mismatches.first?.actual == "held by the guard /user/:id in myapp")
+        #expect(screens.keptURLs.map(\.absoluteString) == ["myapp://user/8/post/3"])
+        #expect(
+            !report.unreached.contains { $0.kind == .guard && $0.pattern == "/user/:id" }, "\(report)")
+    }
+
     @Test func eachWrongExpectationIsReportedWithItsLinkExpectedAndActual() {
         let router = Self.appRouter()
         router.myapp.add(pattern: "/admin") { _ in true }
@@ -450,6 +469,27 @@ import Testing
         ])
         #expect(report.mismatches.isEmpty, "\(report)")
         #expect(report.unreached.map(\.description) == ["route /beta/* in myapp"], "\(report)")
+    }
+
+    /// A redirect route is reached whatever its link carries: query, fragment, escapes, a
+    /// wildcard with empty components, through fallback.
+    @Test func aRedirectIsReachedWhateverItsLinkCarries() {
+        let router = Router()
+        router.myapp.shouldFallback = true
+        router.myapp.add(pattern: "/user/:id") { _ in true }
+        router.myapp.add(pattern: "/new/*") { _ in true }
+        router.myapp.addRedirect(from: "/u/:id", to: "/user/:id")
+        router.myapp.addRedirect(from: "/old/*", to: "/new/*")
+        router.default.add(pattern: "/help") { _ in true }
+        router.default.addRedirect(from: "/h", to: "myapp://help")
+        var report = router.check(links: [
+            "myapp://u/caf%C3%A9?ref=a%20b#top": .route(scheme: "myapp", pattern: "/user/:id"),
+            "myapp://old/a//b/": .route(scheme: "myapp", pattern: "/new/*"),
+            "myapp://h": .route(scheme: Router.defaultScheme, pattern: "/help"),
+        ])
+        #expect(report.isEmpty, "\(report)")
+        report = router.check(links: ["myapp://u/%F0%9F%91%8D?x=%2F&y#a%20b": .redirected(to: "")])
+        #expect(!report.unreached.contains { $0.pattern == "/u/:id" }, "\(report)")
     }
 
     @Test func aLinkToATableThatCrossesSchemesByRedirect() {
