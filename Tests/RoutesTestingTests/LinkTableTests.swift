@@ -251,6 +251,12 @@ import Testing
         #expect(handled.last == "myapp://feed?again")
     }
 
+    /// One link, one mismatch: the report's first line agrees in number.
+    @Test func aOneLinkTableThatDiffersReadsInTheSingular() {
+        let report = App().router.check(links: ["myapp://nowhere": .route(scheme: "myapp", pattern: "/cart")])
+        #expect(report.description.hasPrefix("1 of 1 link differs:\nmyapp://nowhere\n"), "\(report)")
+    }
+
     // MARK: A route map
 
     static func screens() -> RouteMap<Screen> {

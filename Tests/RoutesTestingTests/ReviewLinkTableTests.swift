@@ -10,8 +10,8 @@ import Testing
 /// Review of `check(links:)` (rev37): what a hostile reviewer and a new user found, against the
 /// article "Checking a link table", the `///` docs of the link-table symbols and the routing rules.
 ///
-/// The tests under "Findings" fail on purpose: each pins a behaviour that contradicts the docs.
-/// The tests under "What held" pass.
+/// The tests under "Findings" each pinned a behaviour that contradicted the docs (they failed
+/// until the fixes of rev37); the tests under "What held" passed from the start.
 @MainActor @Suite struct ReviewLinkTableTests {
 
     // MARK: - Findings
@@ -311,7 +311,10 @@ import Testing
         #expect(report.unreached.map(\.description) == ["route /account/orders in myapp"])
     }
 
-    enum Screen: Equatable { case user(Int), post(Int) }
+    enum Screen: Equatable {
+        case user(Int)
+        case post(Int)
+    }
 
     @Test func theArticlesRouteMapExampleCompilesAndIsEmpty() {
         let screens = RouteMap<Screen>()
@@ -625,7 +628,7 @@ import Testing
 
 #if canImport(XCTest)
     /// The article's XCTest example without its `@MainActor`: `check(links:)` needs no actor.
-    /// (With `@MainActor` on the test method, as the article writes it, swift-corelibs-xctest
+    /// (With `@MainActor` on the test method, as the article wrote it, swift-corelibs-xctest
     /// traps while listing the tests on Linux: see `theArticlesXCTestExampleRunsOnLinux`.)
     final class ReviewDeepLinkXCTests: XCTestCase {
         func testDeepLinks() {

@@ -173,7 +173,7 @@ public struct LinkReport: CustomStringConvertible {
         var lines: [String] = []
         switch mismatches.count {
         case 0: lines.append("\(links) link\(links == 1 ? "" : "s"): each as expected")
-        case 1: lines.append("1 of \(links) links differs:")
+        case 1: lines.append("1 of \(links) link\(links == 1 ? "" : "s") differs:")
         default: lines.append("\(mismatches.count) of \(links) links differ:")
         }
         lines += mismatches.map(\.description)

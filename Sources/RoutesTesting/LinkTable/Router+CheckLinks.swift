@@ -82,13 +82,15 @@ extension RouteMap where Value: Equatable {
     /// A link that expects a ``LinkExpectation/stack(_:)`` is opened with
     /// ``Routes/RouteMap/openStack(for:parameters:)``, any other with
     /// ``Routes/RouteMap/open(_:parameters:)``: value closures and guards run as in the app,
-    /// and a held link waits in the map's queue, as there. Otherwise as
+    /// and a held link waits in the map's queue, as there. `open(_:)` asks only the guards of
+    /// the link itself: a guard that holds a prefix of a stack link holds it under `.stack`
+    /// alone (reported as held, which no stack meets). Otherwise as
     /// ``Routes/Router/check(links:)``.
     ///
     /// ```swift
     /// let report = screens.check(links: [
     ///     "myapp://user/7": .value(.user(7)),
-    ///     "myapp://user/7/post/3": .stack([.user(7), .post("3")]),
+    ///     "myapp://user/7/post/3": .stack([.user(7), .post(3)]),
     ///     "myapp://account": .held(by: "/account(/*)"),
     ///     "myapp://nowhere": .unrouted,
     /// ])
