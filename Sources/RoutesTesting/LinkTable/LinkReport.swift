@@ -2,8 +2,8 @@
     import Routes
 #endif
 
-/// What ``Routes/Router/check(links:)`` found: the links routed otherwise than expected, and
-/// the routes, guards and redirects that no link reached.
+/// What ``Routes/Router/check(links:isolation:)`` found: the links routed otherwise than
+/// expected, and the routes, guards and redirects that no link reached.
 ///
 /// Its description is a failure message that names each link, what was expected, what
 /// happened and `explain`'s reading of the link. In Swift Testing and in XCTest:

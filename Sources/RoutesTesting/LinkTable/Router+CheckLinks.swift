@@ -85,7 +85,7 @@ extension RouteMap where Value: Equatable {
     /// and a held link waits in the map's queue, as there. `open(_:)` asks only the guards of
     /// the link itself: a guard that holds a prefix of a stack link holds it under `.stack`
     /// alone (reported as held, which no stack meets). Otherwise as
-    /// ``Routes/Router/check(links:)``.
+    /// ``Routes/Router/check(links:isolation:)``.
     ///
     /// ```swift
     /// let report = screens.check(links: [
