@@ -65,7 +65,7 @@ public enum LinkExpectation<Value> {
     ///
     /// ```swift
     /// let expected: LinkExpectation<Screen> =
-    ///     .stack([.user(7), .post(3)])
+    ///     .stack([.user(7), .post("3")])
     /// ```
     case stack([Value])
 }

@@ -90,7 +90,7 @@ extension RouteMap where Value: Equatable {
     /// ```swift
     /// let report = screens.check(links: [
     ///     "myapp://user/7": .value(.user(7)),
-    ///     "myapp://user/7/post/3": .stack([.user(7), .post(3)]),
+    ///     "myapp://user/7/post/3": .stack([.user(7), .post("3")]),
     ///     "myapp://account": .held(by: "/account(/*)"),
     ///     "myapp://nowhere": .unrouted,
     /// ])
