@@ -228,6 +228,35 @@ import Testing
         #expect(seen.count == 3)
     }
 
+    /// On the main actor, a link that reaches an `async` handler goes on in a task, as
+    /// `route(to:)` routes it there: no expectation is met yet, and the report says why.
+    @Test func aLinkThatGoesOnInATaskIsReportedSo() async {
+        let router = Router()
+        var handled: [String] = []
+        let feed: AsyncRouteHandler = { params in
+            handled.append(params.url.absoluteString)
+            return true
+        }
+        router.myapp.add(pattern: "/feed", handler: feed)
+        let report = router.check(links: ["myapp://feed": .route(scheme: "myapp", pattern: "/feed")])
+        #expect(
+            report.mismatches.map { [$0.link, $0.expected, $0.actual] } == [
+                [
+                    "myapp://feed", "routed by /feed in myapp",
+                    "continues in a task at an async handler or guard: its outcome comes later",
+                ]
+            ])
+        #expect(handled.isEmpty)
+        #expect(await router.route(to: "myapp://feed?again"))
+        #expect(handled.last == "myapp://feed?again")
+    }
+
+    /// One link, one mismatch: the report's first line agrees in number.
+    @Test func aOneLinkTableThatDiffersReadsInTheSingular() {
+        let report = App().router.check(links: ["myapp://nowhere": .route(scheme: "myapp", pattern: "/cart")])
+        #expect(report.description.hasPrefix("1 of 1 link differs:\nmyapp://nowhere\n"), "\(report)")
+    }
+
     // MARK: A route map
 
     static func screens() -> RouteMap<Screen> {

@@ -89,8 +89,11 @@ public class RouteTable {
     package weak var router: Router?
     /// The router's logger, kept here so that routing does not load the weak `router` for it.
     @exclusivity(unchecked) var logger: ((String) -> Void)?
-    /// The router's ``Router/onEvent``, kept here as the logger is.
+    /// The router's ``Router/onEvent``, kept here as the logger is; with a ``RoutingTap``, the
+    /// tap's observer around it (``Router/tableObserver``).
     @exclusivity(unchecked) var onEvent: ((RoutingEvent) -> Void)?
+    /// The router's ``RoutingTap``, read where a guard is asked.
+    @exclusivity(unchecked) var tap: RoutingTap?
     /// The definitions of the guards' patterns (`RouteGuard.swift`), in the order they are asked.
     @exclusivity(unchecked) var guardDefinitions: [Definition] = [] {
         didSet { hasGuards = !guardDefinitions.isEmpty }
@@ -118,8 +121,8 @@ public class RouteTable {
     @exclusivity(unchecked) private var groupedSources: [ObjectIdentifier: String] = [:]
 
     /// The pattern given to `add(pattern:)` (with its optional groups) that registered
-    /// `definition` of this table, used by `remove(pattern:)`.
-    func sourcePattern(of definition: Definition) -> String {
+    /// `definition` of this table, used by `remove(pattern:)` and by the tools.
+    package func sourcePattern(of definition: Definition) -> String {
         groupedSources[ObjectIdentifier(definition)] ?? definition.pattern
     }
 
@@ -127,7 +130,8 @@ public class RouteTable {
         self.scheme = scheme
         self.router = router
         self.logger = router?.logger
-        self.onEvent = router?.onEvent
+        self.onEvent = router?.tableObserver
+        self.tap = router?.tap
         key = Scheme.key(scheme)
     }
 

@@ -75,7 +75,13 @@ public class Router {
     /// }
     /// ```
     @exclusivity(unchecked) public final var onEvent: ((RoutingEvent) -> Void)? {
-        didSet { for table in allTables { table.onEvent = onEvent } }
+        didSet { updateTableObservers() }
+    }
+
+    /// What `RoutesTesting` observes beside ``onEvent``, which it leaves to the app
+    /// (`RoutingTap.swift`).
+    @exclusivity(unchecked) package final var tap: RoutingTap? {
+        didSet { updateTableObservers() }
     }
 
     /// Receives the error of each pattern that a table rejects, unless that table has its own

@@ -91,6 +91,10 @@ public struct RoutingEvent {
     /// event.kind  // .routed
     /// ```
     public let kind: Kind
+    /// The route or redirect route whose answer this is (``Kind/routed``, ``Kind/declined``, a
+    /// redirect route's ``Kind/redirected(to:)``), for the tools: it tells apart routes of the
+    /// same text. `nil` for any other event.
+    package let definition: Definition?
 }
 
 extension RoutingEvent: CustomStringConvertible {
@@ -128,17 +132,18 @@ extension RouteTable {
     @inline(__always)
     func report(
         _ kind: RoutingEvent.Kind, _ parts: URLParts, pattern: @autoclosure () -> String? = nil,
-        parameters: @autoclosure () -> [String: Any]
+        definition: @autoclosure () -> Definition? = nil, parameters: @autoclosure () -> [String: Any]
     ) {
-        // Most routers observe nothing: that case costs two loads (the pattern and the
-        // parameters are not read).
+        // Most routers observe nothing: that case costs two loads (the pattern, the definition
+        // and the parameters are not read).
         guard logger != nil || onEvent != nil else { return }
-        deliver(kind, parts, pattern: pattern(), parameters: parameters())
+        deliver(kind, parts, pattern: pattern(), definition: definition(), parameters: parameters())
     }
 
     @inline(never)
     private func deliver(
-        _ kind: RoutingEvent.Kind, _ parts: URLParts, pattern: String?, parameters: [String: Any]
+        _ kind: RoutingEvent.Kind, _ parts: URLParts, pattern: String?, definition: Definition?,
+        parameters: [String: Any]
     ) {
         if let logger {
             logger(
@@ -148,8 +153,9 @@ extension RouteTable {
         if let onEvent {
             onEvent(
                 RoutingEvent(
-                    url: parts.routedURL, scheme: scheme, pattern: pattern, parameters: parameters, kind: kind
-                ))
+                    url: parts.routedURL, scheme: scheme, pattern: pattern, parameters: parameters,
+                    kind: kind,
+                    definition: definition))
         }
     }
 }

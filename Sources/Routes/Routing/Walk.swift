@@ -130,7 +130,8 @@ struct Walk {
             case .rest(let rest):
                 if let waited = rest.waitingOn, waited.action?.routeGuard == nil {
                     rest.table.report(
-                        .declined, request.parts, pattern: waited.pattern, parameters: parameters)
+                        .declined, request.parts, pattern: waited.pattern, definition: waited.definition,
+                        parameters: parameters)
                 }
                 step = Walk.ask(rest, extra, ask)
                 asksStart = rest.table === start
@@ -157,7 +158,7 @@ struct Walk {
             case .decided(let decided):
                 apply(decided.decision, of: decided.pattern, in: decided.table)
             case .redirected(let hop):
-                follow(hop.target, by: hop.pattern, in: hop.table)
+                follow(hop.target, by: hop.definition.pattern, in: hop.table, route: hop.definition)
             }
         }
     }
@@ -209,6 +210,7 @@ struct Walk {
     /// and the matches; any other decision ends the walk or starts it over at a redirect's target.
     mutating func decide(_ decision: RouteGuardDecision) {
         guard case .rest(let rest) = stage, let waited = rest.waitingOn else { return }
+        rest.table.noteAsked(guard: waited.definition)
         if case .proceed = decision {
             stage = .rest(
                 Rest(
@@ -224,7 +226,9 @@ struct Walk {
     mutating func acceptAwaited() {
         guard case .rest(let rest) = stage else { return }
         stage = .finished
-        rest.table.report(.routed, request.parts, pattern: rest.waitingOn?.pattern, parameters: parameters)
+        rest.table.report(
+            .routed, request.parts, pattern: rest.waitingOn?.pattern, definition: rest.waitingOn?.definition,
+            parameters: parameters)
     }
 
     /// Ends a walk that waits on a match no one can await: logged with `reason`, and the URL is
@@ -338,9 +342,13 @@ struct Walk {
             let captures = matches.captures(at: offset)
             switch Walk.ask(definition, captures, table, request, extra, ask, &hop) {
             case .declined:
-                table.report(.declined, request.parts, pattern: definition.pattern, parameters: extra ?? [:])
+                table.report(
+                    .declined, request.parts, pattern: definition.pattern, definition: definition,
+                    parameters: extra ?? [:])
             case .accepted:
-                table.report(.routed, request.parts, pattern: definition.pattern, parameters: extra ?? [:])
+                table.report(
+                    .routed, request.parts, pattern: definition.pattern, definition: definition,
+                    parameters: extra ?? [:])
                 return .accepted
             case .redirected:
                 return .redirected(hop!)
@@ -361,7 +369,7 @@ struct Walk {
     ) -> Step {
         let definition = matches.definition(at: offset)
         let candidate = Candidate(
-            action: definition.action,
+            definition: definition,
             parameters: RouteParameters(
                 request: request, matched: definition.parsed, captures: matches.captures(at: offset),
                 extra: extra, scheme: table.scheme))
@@ -408,15 +416,18 @@ struct Walk {
     }
 
     /// Starts the walk over at `target`, from the table of its scheme, unless that would be one
-    /// redirect too many.
-    private mutating func follow(_ target: URLParts, by pattern: String, in table: RouteTable) {
+    /// redirect too many. `route` is the redirect route that sends it, `nil` for a guard.
+    private mutating func follow(
+        _ target: URLParts, by pattern: String, in table: RouteTable, route: Definition? = nil
+    ) {
         guard redirects < Walk.redirectLimit, let router = table.router else {
             stage = .finished
             table.report(.redirectLimitReached, request.parts, parameters: parameters)
             return
         }
         table.report(
-            .redirected(to: target.routedURL), request.parts, pattern: pattern, parameters: parameters)
+            .redirected(to: target.routedURL), request.parts, pattern: pattern, definition: route,
+            parameters: parameters)
         self = Walk(
             target, parameters: parameters, startingIn: router.table(for: target), holdsURL: holdsURL,
             redirects: redirects + 1)
@@ -431,15 +442,16 @@ struct Walk {
         case redirected
     }
 
-    /// A redirect about to be followed.
+    /// A redirect route's redirect, about to be followed.
     private final class Hop {
         let target: URLParts
-        let pattern: String
+        /// The redirect route.
+        let definition: Definition
         let table: RouteTable
 
-        init(target: URLParts, pattern: String, table: RouteTable) {
+        init(target: URLParts, definition: Definition, table: RouteTable) {
             self.target = target
-            self.pattern = pattern
+            self.definition = definition
             self.table = table
         }
     }
@@ -464,12 +476,13 @@ struct Walk {
             switch routeGuard.decide {
             case .sync(let decide):
                 let decision = decide(parameters)
+                table.noteAsked(guard: match.definition)
                 if case .proceed = decision { continue }
                 return .decided(decision, pattern: routeGuard.pattern)
             #if compiler(>=6.2)
                 case .async:
                     return .waiting(
-                        Candidate(action: match.definition.action, parameters: parameters),
+                        Candidate(definition: match.definition, parameters: parameters),
                         remaining: guards[(offset + 1)...])
             #endif
             }
@@ -492,7 +505,7 @@ struct Walk {
                 table.log("\(definition.pattern) cannot build \(redirect.target) from \(request.parts)")
                 return .declined
             }
-            hop = Hop(target: target, pattern: definition.pattern, table: table)
+            hop = Hop(target: target, definition: definition, table: table)
             return .redirected
         }
         switch ask(definition.action, parameters) {
@@ -516,10 +529,12 @@ enum WalkStop {
     case waiting
 }
 
-/// A match or guard the walk waits on: what it runs and the parameters it gets.
+/// A match or guard the walk waits on: its definition (what it runs) and the parameters it gets.
 struct Candidate {
-    let action: Action?
+    let definition: Definition
     let parameters: RouteParameters
+
+    var action: Action? { definition.action }
 
     /// A guard's pattern as given to `addGuard(for:)`, as a synchronous guard reports it; a
     /// route's pattern as it matched (the expansion of its optional groups).

@@ -134,7 +134,7 @@ struct LaunchRun<Value> {
             case .open(let link, let expected):
                 let answer = open(link, expected)
                 let events = finish(number, step)
-                let outcome = LinkOutcome(events: events, answer: answer)
+                let outcome = LinkOutcome(link: link, events: events, answer: answer)
                 if !outcome.satisfies(expected, equal: equal) {
                     mismatch(number, step, expected: expected.description, actual: outcome.description)
                 }
@@ -186,7 +186,7 @@ struct LaunchRun<Value> {
             }
             let (_, linkEvents) = released.remove(at: index)
             order.append(link)
-            let outcome = LinkOutcome<Value>(events: linkEvents, answer: nil)
+            let outcome = LinkOutcome<Value>(link: link, events: linkEvents, answer: nil)
             if !Self.satisfies(outcome, expectation, equal: equal) {
                 mismatch(
                     number, step, link: link, expected: expectation.description, actual: outcome.description,
@@ -194,7 +194,7 @@ struct LaunchRun<Value> {
             }
         }
         for (url, linkEvents) in released {
-            let outcome = LinkOutcome<Value>(events: linkEvents, answer: nil)
+            let outcome = LinkOutcome<Value>(link: url.absoluteString, events: linkEvents, answer: nil)
             mismatch(
                 number, step, link: url.absoluteString, expected: "not routed by this step",
                 actual: outcome.description, events: linkEvents)

@@ -2,7 +2,8 @@
     import Routes
 #endif
 
-/// What a link table expects routing to do with one link: ``Routes/Router/check(links:)``.
+/// What a link table expects routing to do with one link:
+/// ``Routes/Router/check(links:isolation:)``.
 ///
 /// A ``Routes/Router`` checks the route that accepts, or that none does, or what a guard or
 /// redirect does; a ``Routes/RouteMap`` also checks the value or the stack a link gives

@@ -5,35 +5,76 @@ import Foundation
 #endif
 
 /// What routing did with one link of a table, read from the router's events (``RoutingEvent``)
-/// and, for a ``RouteMap``, from its answer.
+/// and from its answer.
 struct LinkOutcome<Value> {
-    /// The events of the link, in order (those of links a handler routed meanwhile included).
+    /// The events of the link's own routing, in order, up to the one that ended it.
     let events: [RoutingEvent]
-    /// A map's answer: `open(_:)`'s value or `openStack(for:)`'s stack; `nil` for a router.
-    let answer: Answer?
+    /// The answer: `route(to:)`'s for a router; for a map, `open(_:)`'s value or
+    /// `openStack(for:)`'s stack.
+    let answer: Answer
+    /// The pattern given to `add(pattern:)` (with its optional groups) of the route that
+    /// accepted the link, when one did.
+    private let acceptedSource: String?
 
     enum Answer {
+        case routed(Bool)
         case value(RouteResolution<Value>)
         case stack(RouteResolution<[Value]>)
     }
 
-    /// The decision that ended the link's routing: the last event that ends a walk. A handler
-    /// that routes another URL does so before its own route's `routed`, so the last is the
-    /// link's. The drops that follow a `kept` or `held` are of the URLs the link pushed out of
-    /// a full queue, which routing reports after the link's own decision.
-    var decision: RoutingEvent? {
-        var decision: RoutingEvent?
-        for event in events {
-            switch event.kind {
-            case .dropped:
-                if decision?.kind != .kept && decision?.kind != .held { decision = event }
-            case .routed, .refused, .held, .kept, .unmatched, .redirectLimitReached:
-                decision = event
-            case .declined, .redirected, .resumed:
-                continue
-            }
+    /// The outcome of `link`, from the events `records` of its check.
+    ///
+    /// The link's own events are those of its URL, then of each URL a redirect of the chain sends
+    /// it to, up to the first that ends a walk: a URL's walk ends with one such event (the drops
+    /// its `held` or `kept` causes come after it). Events of other URLs are left out: those of
+    /// what the link's handlers, guards, unmatched handler and observers route meanwhile, and the
+    /// drops of older held URLs; so are the events that come while the app's observer runs, and
+    /// the walks of a stack's prefixes. (A handler that routes the link's own URL again, before
+    /// it answers, would be taken for the link.)
+    init(link: String, records: [LinkRecorder.Record], answer: Answer, in router: Router?) {
+        var events: [RoutingEvent] = []
+        var url = URL(string: link)
+        for record in records where !record.isFromObserver && record.event.url == url {
+            events.append(record.event)
+            if case .redirected(let target) = record.event.kind { url = target }
+            if Self.ends(record.event) { break }
         }
-        return decision
+        self.events = events
+        self.answer = answer
+        let decision = events.last.flatMap { Self.ends($0) ? $0 : nil }
+        acceptedSource = decision.flatMap { decision in
+            guard decision.kind == .routed, let definition = decision.definition else { return nil }
+            return router?.existingTable(forScheme: decision.scheme)?.sourcePattern(of: definition)
+        }
+    }
+
+    /// The outcome of `link` from a launch script's events, attributed as a table's are; a
+    /// router's answer is not kept there (`nil`), and a route is named by its expansion.
+    init(link: String, events: [RoutingEvent], answer: Answer?) {
+        self.init(
+            link: link, records: events.map { LinkRecorder.Record(event: $0, isFromObserver: false) },
+            answer: answer ?? .routed(false), in: nil)
+    }
+
+    /// Whether `event` ends a walk.
+    private static func ends(_ event: RoutingEvent) -> Bool {
+        switch event.kind {
+        case .routed, .refused, .held, .kept, .dropped, .unmatched, .redirectLimitReached: return true
+        case .declined, .redirected, .resumed: return false
+        }
+    }
+
+    /// The decision that ended the link's routing; `nil` when it did not end (the walk goes on
+    /// in a task) or the link is not a URL.
+    var decision: RoutingEvent? {
+        events.last.flatMap { Self.ends($0) ? $0 : nil }
+    }
+
+    /// Whether the walk goes on in a task on the caller's isolation, at an `async` handler or
+    /// guard: `route(to:)` answered `true` and nothing ended the walk yet.
+    var continuesInTask: Bool {
+        guard case .routed(true) = answer else { return false }
+        return decision == nil
     }
 
     /// The URLs redirects sent the link to, in order.
@@ -53,9 +94,10 @@ struct LinkOutcome<Value> {
             guard let decision, decision.kind == .routed, let routed = decision.pattern,
                 decision.scheme.lowercased() == scheme.lowercased()
             else { return false }
-            return routed == pattern || ((try? Router.expand(pattern: pattern)) ?? []).contains(routed)
+            // The route that accepted: its expansion, or the pattern it was registered with.
+            return routed == pattern || acceptedSource == pattern
         case .unrouted:
-            return decision == nil || decision?.kind == .unmatched
+            return decision?.kind == .unmatched || (decision == nil && !continuesInTask)
         case .held(let pattern):
             return decision?.kind == .held && decision?.pattern == pattern
         case .refused(let pattern):
@@ -106,6 +148,8 @@ struct LinkOutcome<Value> {
             case .redirectLimitReached: parts.append("more than 8 redirects: not routed")
             case .declined, .redirected, .resumed: break
             }
+        } else if continuesInTask {
+            parts.append("continues in a task at an async handler or guard: its outcome comes later")
         } else if events.isEmpty {
             parts.append("nothing: not a URL")
         }

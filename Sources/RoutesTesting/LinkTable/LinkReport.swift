@@ -2,8 +2,8 @@
     import Routes
 #endif
 
-/// What ``Routes/Router/check(links:)`` found: the links routed otherwise than expected, and
-/// the routes, guards and redirects that no link reached.
+/// What ``Routes/Router/check(links:isolation:)`` found: the links routed otherwise than
+/// expected, and the routes, guards and redirects that no link reached.
 ///
 /// Its description is a failure message that names each link, what was expected, what
 /// happened and `explain`'s reading of the link. In Swift Testing and in XCTest:
@@ -173,7 +173,7 @@ public struct LinkReport: CustomStringConvertible {
         var lines: [String] = []
         switch mismatches.count {
         case 0: lines.append("\(links) link\(links == 1 ? "" : "s"): each as expected")
-        case 1: lines.append("1 of \(links) links differs:")
+        case 1: lines.append("1 of \(links) link\(links == 1 ? "" : "s") differs:")
         default: lines.append("\(mismatches.count) of \(links) links differ:")
         }
         lines += mismatches.map(\.description)

@@ -10,9 +10,16 @@ extension Router {
     /// guards run as in the app, so the report tells a handler that declines, a guard's
     /// decision and a redirect's target — which `explain` cannot know. A guard that holds a
     /// link leaves it in the router's queue (``Routes/Router/keptURLs``), and a suspended
-    /// router keeps it, as routing does. The router's ``Routes/Router/onEvent`` still receives
-    /// every event; the check observes them meanwhile. A link that reaches an `async`
-    /// handler or guard is routed as the synchronous `route(to:)` routes it.
+    /// router keeps it, as routing does. The router's ``Routes/Router/onEvent`` is left as it
+    /// is, and receives every event; handlers may set it meanwhile.
+    ///
+    /// A link is judged by its own routing: its URL and the URLs its redirects send it to.
+    /// What its handlers, guards, unmatched handler or observer route meanwhile is not the
+    /// link's outcome (it counts for coverage). A link that reaches an `async` handler or guard
+    /// is routed as the synchronous `route(to:)` routes it on the caller's isolation: from
+    /// `@MainActor` code or an actor, the walk goes on in a task, and the report says so (the
+    /// outcome comes after the check: `await route(to:)` it in a test of its own); without an
+    /// isolation, the walk stops there and the link is unrouted.
     ///
     /// ```swift
     /// let report = router.check(links: [
@@ -23,43 +30,45 @@ extension Router {
     /// ])
     /// if !report.isEmpty { print(report) }  // in a test: #expect(report.isEmpty)
     /// ```
-    /// - Parameter links: each link (a URL's text) and what routing should do with it.
+    /// - Parameters:
+    ///   - links: each link (a URL's text) and what routing should do with it.
+    ///   - isolation: where the links are routed, as by `route(to:)`; the caller's, by default.
     /// - Returns: the mismatches, each with `explain`'s reading of its link, and the routes,
     ///   guards and redirects of every table that no link reached.
     @_disfavoredOverload
-    public func check(links: KeyValuePairs<String, LinkExpectation<Never>>) -> LinkReport {
-        checkLinks(links.map { ($0.key, $0.value) })
-    }
-
-    /// ``check(links:)`` of a table given as a list (read from a file, say).
-    func checkLinks(_ links: [(String, LinkExpectation<Never>)]) -> LinkReport {
-        checkLinks(links, equal: nil) { link, _ in
-            _ = route(to: link)
-            return nil
+    public func check(
+        links: KeyValuePairs<String, LinkExpectation<Never>>,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> LinkReport {
+        checkLinks(links.map { ($0.key, $0.value) }, equal: nil) { link, _ in
+            .routed(route(to: link, isolation: isolation))
         }
     }
 
-    /// Routes each link with `open`, observing the events, and compares each outcome with its
+    /// ``check(links:isolation:)`` of a table given as a list (read from a file, say), routed
+    /// without isolation.
+    func checkLinks(_ links: [(String, LinkExpectation<Never>)]) -> LinkReport {
+        checkLinks(links, equal: nil) { link, _ in .routed(route(to: link)) }
+    }
+
+    /// Routes each link with `open`, recording what routing does through a tap set over the
+    /// router's (the app's ``Routes/Router/onEvent`` stays), and compares each outcome with its
     /// expectation; `equal` compares a map's values (`nil` for a router, which gives none).
     func checkLinks<Value>(
         _ links: [(String, LinkExpectation<Value>)], equal: ((Value, Value) -> Bool)?,
-        open: (String, LinkExpectation<Value>) -> LinkOutcome<Value>.Answer?
+        open: (String, LinkExpectation<Value>) -> LinkOutcome<Value>.Answer
     ) -> LinkReport {
-        recordingEvents { recorder in checkLinks(links, equal: equal, recorder: recorder, open: open) }
-    }
-
-    private func checkLinks<Value>(
-        _ links: [(String, LinkExpectation<Value>)], equal: ((Value, Value) -> Bool)?,
-        recorder: EventRecorder, open: (String, LinkExpectation<Value>) -> LinkOutcome<Value>.Answer?
-    ) -> LinkReport {
+        let recorder = LinkRecorder()
+        // A check run by a handler during another one: both record.
+        let previous = tap
+        tap = recorder.tap.then(previous)
+        defer { tap = previous }
         var mismatches: [LinkReport.Mismatch] = []
-        var coverage = LinkCoverage()
         for (link, expected) in links {
             let explanation = explain(link)
-            recorder.events = []
+            recorder.startLink()
             let answer = open(link, expected)
-            let outcome = LinkOutcome(events: recorder.events, answer: answer)
-            coverage.record(outcome.events, link: link, explanation: explanation, in: self)
+            let outcome = LinkOutcome(link: link, records: recorder.records, answer: answer, in: self)
             if !outcome.satisfies(expected, equal: equal) {
                 mismatches.append(
                     LinkReport.Mismatch(
@@ -67,7 +76,8 @@ extension Router {
                         explanation: explanation))
             }
         }
-        return LinkReport(links: links.count, mismatches: mismatches, unreached: coverage.unreached(in: self))
+        return LinkReport(
+            links: links.count, mismatches: mismatches, unreached: recorder.coverage.unreached(in: self))
     }
 }
 
@@ -78,8 +88,10 @@ extension RouteMap where Value: Equatable {
     /// A link that expects a ``LinkExpectation/stack(_:)`` is opened with
     /// ``Routes/RouteMap/openStack(for:parameters:)``, any other with
     /// ``Routes/RouteMap/open(_:parameters:)``: value closures and guards run as in the app,
-    /// and a held link waits in the map's queue, as there. Otherwise as
-    /// ``Routes/Router/check(links:)``.
+    /// and a held link waits in the map's queue, as there. `open(_:)` asks only the guards of
+    /// the link itself: a guard that holds a prefix of a stack link holds it under `.stack`
+    /// alone (reported as held, which no stack meets). Otherwise as
+    /// ``Routes/Router/check(links:isolation:)``.
     ///
     /// ```swift
     /// let report = screens.check(links: [

@@ -1,0 +1,73 @@
+/// What `RoutesTesting`'s link tables observe of routing, beside the app's ``Router/onEvent``,
+/// which they leave in place: every event, the calls of the app's observer, and every guard
+/// routing asks (a guard that proceeds sends no event).
+///
+/// Routing reads it only where it already reports an event (the tables' observer is the tap's,
+/// around the app's) and where a guard has decided: a router without a tap pays nothing more.
+package final class RoutingTap {
+    /// Receives each event, before the app's observer.
+    let willObserve: (RoutingEvent) -> Void
+    /// Called when the app's observer has returned from the event ``willObserve`` received
+    /// (at once when there is none): what it routed meanwhile came in between.
+    let didObserve: () -> Void
+    /// Receives each guard routing asked (the definition of the expansion that matched),
+    /// whatever it decided, before its decision is reported.
+    let askedGuard: (Definition) -> Void
+
+    package init(
+        willObserve: @escaping (RoutingEvent) -> Void, didObserve: @escaping () -> Void,
+        askedGuard: @escaping (Definition) -> Void
+    ) {
+        self.willObserve = willObserve
+        self.didObserve = didObserve
+        self.askedGuard = askedGuard
+    }
+
+    /// Calls this tap, then `next` (the tap it was set over), for each of its three calls.
+    package func then(_ next: RoutingTap?) -> RoutingTap {
+        guard let next else { return self }
+        return RoutingTap(
+            willObserve: { event in
+                self.willObserve(event)
+                next.willObserve(event)
+            },
+            didObserve: {
+                self.didObserve()
+                next.didObserve()
+            },
+            askedGuard: { definition in
+                self.askedGuard(definition)
+                next.askedGuard(definition)
+            })
+    }
+}
+
+extension Router {
+    /// The observer the tables call: ``onEvent``, or, with a ``tap``, the tap around it.
+    var tableObserver: ((RoutingEvent) -> Void)? {
+        guard let tap else { return onEvent }
+        let observer = onEvent
+        return { event in
+            tap.willObserve(event)
+            observer?(event)
+            tap.didObserve()
+        }
+    }
+
+    /// Gives every table the observer and the tap of the router.
+    func updateTableObservers() {
+        let observer = tableObserver
+        for table in allTables {
+            table.onEvent = observer
+            table.tap = tap
+        }
+    }
+}
+
+extension RouteTable {
+    /// Tells the tap, when there is one, that routing asked the guard of `definition`.
+    @inline(__always)
+    func noteAsked(guard definition: Definition) {
+        tap?.askedGuard(definition)
+    }
+}
