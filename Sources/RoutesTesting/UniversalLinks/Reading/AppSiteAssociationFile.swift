@@ -21,7 +21,7 @@ import Foundation
 /// file.admits(URL(string: "https://example.com/sell/7")!)  // false
 /// ```
 ///
-/// Check a file against the app's routes with ``Routes/Router/checkUniversalLinks(_:hosts:)``.
+/// Check a file against the app's routes with ``Routes/Router/checkUniversalLinks(_:hosts:appID:declines:)``.
 public struct AppSiteAssociationFile: Sendable, Equatable {
     /// Every pattern of the file, in the order the system tries them.
     ///
