@@ -5,14 +5,18 @@ import Testing
 
 // Review of the test kit (rev37b): launch scripts, round trips, snapshots, the
 // apple-app-site-association reader and checker, and the article "Testing your deep links".
-// Failing tests pin down a confirmed problem (each names the promise it breaks); passing tests
-// pin down what held.
+// Four findings (async handlers in a script on an actor; a map's resume step that mixes `.route`
+// and `.value`; snapshots compared as canonically equal strings; CRLF lines in a diff) have
+// their tests here, fixed; the other tests pin down what held.
 
 // MARK: - The article's suite, pasted as a new user would (types renamed to fit this target)
 
 enum ArticleDeepLink {
     enum Screen: Hashable, Sendable {
-        case user(Int), post(Int), account(String), settings
+        case user(Int)
+        case post(Int)
+        case account(String)
+        case settings
     }
 
     @MainActor final class App {
@@ -130,7 +134,8 @@ enum ArticleDeepLink {
     /// A JSON document nested far deeper than any file: a FormatError, not a crash.
     @Test func deeplyNestedJSONIsAFormatError() {
         let depth = 100_000
-        let json = #"{"applinks": {"details": [{"appIDs": ["A.b"], "components": [], "x": "#
+        let json =
+            #"{"applinks": {"details": [{"appIDs": ["A.b"], "components": [], "x": "#
             + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}]}}"
         #expect(throws: AppSiteAssociationFile.FormatError.self) {
             try AppSiteAssociationFile(json: json)
@@ -464,7 +469,8 @@ enum ArticleDeepLink {
                 let trips = router.checkRoundTrips()
                 let links = router.checkUniversalLinks(
                     try! Self.file(#"{ "/": "/*" }"#), hosts: ["example.com"])
-                continuation.resume(returning: "\(report.isEmpty) \(trips.isEmpty) \(links.notAdmitted.isEmpty)")
+                continuation.resume(
+                    returning: "\(report.isEmpty) \(trips.isEmpty) \(links.notAdmitted.isEmpty)")
             }
             thread.start()
         }
@@ -483,15 +489,18 @@ enum ArticleDeepLink {
 
     @Test func snapshotsInAPathWithSpacesAndUnicodeRecordThenMatch() {
         let source = Self.scratchFolder("My Tests \u{1F600}").appendingPathComponent("Route Tests.swift").path
-        let first = Snapshot.check("a\nb\n", named: "r\u{E9}sum\u{E9} table", filePath: source, environment: [:])
+        let first = Snapshot.check(
+            "a\nb\n", named: "r\u{E9}sum\u{E9} table", filePath: source, environment: [:])
         #expect(first.outcome == .recordedMissing, "\(first)")
-        let second = Snapshot.check("a\nb\n", named: "r\u{E9}sum\u{E9} table", filePath: source, environment: [:])
+        let second = Snapshot.check(
+            "a\nb\n", named: "r\u{E9}sum\u{E9} table", filePath: source, environment: [:])
         #expect(second.matches, "\(second)")
         let recorded = Snapshot.check(
             "a\nc\n", named: "r\u{E9}sum\u{E9} table", filePath: source,
             environment: ["ROUTES_RECORD_SNAPSHOTS": "1"])
         #expect(recorded.outcome == .recorded && !recorded.matches, "\(recorded)")
-        let differs = Snapshot.check("a\nb\n", named: "r\u{E9}sum\u{E9} table", filePath: source, environment: [:])
+        let differs = Snapshot.check(
+            "a\nb\n", named: "r\u{E9}sum\u{E9} table", filePath: source, environment: [:])
         #expect(differs.outcome == .differs, "\(differs)")
         #expect(differs.diff.contains("-c") && differs.diff.contains("+b"), "\(differs.diff)")
     }
@@ -499,8 +508,11 @@ enum ArticleDeepLink {
     @Test func snapshotInAFolderThatCannotBeWrittenDoesNotPass() throws {
         let folder = Self.scratchFolder("locked")
         try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder.path)
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path) }
-        let report = Snapshot.check("x\n", named: "t", filePath: folder.appendingPathComponent("T.swift").path,
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
+        }
+        let report = Snapshot.check(
+            "x\n", named: "t", filePath: folder.appendingPathComponent("T.swift").path,
             environment: [:])
         // (root may write anyway: then it records)
         #expect(!report.matches, "\(report)")
@@ -534,7 +546,8 @@ enum ArticleDeepLink {
 
     nonisolated static let appID = "ABCDE12345.com.example.app"
 
-    nonisolated static func file(_ components: String, extra: String = "") throws(AppSiteAssociationFile.FormatError)
+    nonisolated static func file(_ components: String, extra: String = "") throws(AppSiteAssociationFile
+        .FormatError)
         -> AppSiteAssociationFile
     {
         try AppSiteAssociationFile(
