@@ -2,7 +2,7 @@
     import Routes
 #endif
 
-/// What ``Routes/Router/run(script:)`` recorded: each step with the router's events, and the
+/// What ``Routes/Router/run(script:isolation:)`` recorded: each step with the router's events, and the
 /// steps whose answer differs from what was expected.
 ///
 /// Its description is a failure message that names each step that differs, what was

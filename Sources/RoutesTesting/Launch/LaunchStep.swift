@@ -2,7 +2,7 @@
     import Routes
 #endif
 
-/// One step of an app's launch and sign-in, run on its router by ``Routes/Router/run(script:)``
+/// One step of an app's launch and sign-in, run on its router by ``Routes/Router/run(script:isolation:)``
 /// with what the app should get from it.
 ///
 /// A script is the app's life in order: it launches (suspended while its UI does not exist),

@@ -60,7 +60,20 @@ enum LineDiff {
     /// no line, and ends as it should).
     private static func lines(_ text: String) -> ([String], Bool) {
         guard !text.isEmpty else { return ([], true) }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Cut at each line feed byte (a `Character` `\r\n` holds one): a carriage return stays
+        // in its line, shown as `\r` so that line ends that differ show.
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            line in
+            var bytes: [UInt8] = []
+            for byte in line {
+                if byte == UInt8(ascii: "\r") {
+                    bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                } else {
+                    bytes.append(byte)
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         let endsLine = lines.last == ""
         if endsLine { lines.removeLast() }
         return (lines, endsLine)

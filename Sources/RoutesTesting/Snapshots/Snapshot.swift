@@ -72,8 +72,12 @@ public enum Snapshot {
         } catch {
             return SnapshotReport(outcome: .failed, path: path, diff: "\(error)")
         }
+        // Bytes, not `String` equality: canonically equivalent texts (`é` as one scalar or two)
+        // are different files.
+        guard !data.elementsEqual(text.utf8) else {
+            return SnapshotReport(outcome: .matches, path: path, diff: "")
+        }
         let expected = String(decoding: data, as: UTF8.self)
-        guard expected != text else { return SnapshotReport(outcome: .matches, path: path, diff: "") }
         let diff = LineDiff.text(expected: expected, actual: text, expectedName: path, actualName: "actual")
         return SnapshotReport(outcome: .differs, path: path, diff: diff)
     }
