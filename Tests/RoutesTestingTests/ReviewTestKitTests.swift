@@ -398,11 +398,11 @@ enum ArticleDeepLink {
             opened.append(params.string("id") ?? "")
             return true
         }
-        router.myapp.add(pattern: "/account/:tab") { _ in
+        router.myapp.add(pattern: "/account/:tab") { [unowned router] _ in
             // A handler that routes another link, as an app that shows a stack does.
             router.route(to: "myapp://user/99")
         }
-        router.myapp.addGuard(for: "/account/*") { _ in
+        router.myapp.addGuard(for: "/account/*") { [unowned router] _ in
             _ = router.route(to: "myapp://user/1")
             return signedIn ? .proceed : .hold
         }
