@@ -77,6 +77,13 @@ TYPED = {
     "error": GIVEN + ["let error: TypedRouteError = given()"],
     "difference": GIVEN + ["let difference: RoundTripDifference = given()"],
 }
+AASA = {
+    "file": GIVEN + ["let file: AppSiteAssociationFile = given()"],
+    "fileURL": ['let fileURL = URL(fileURLWithPath: "aasa.json")'],
+    "entry": GIVEN + ["let entry: AppSiteAssociationFile.Entry = given()"],
+    "error": GIVEN + ["let error: AppSiteAssociationFile.FormatError = given()"],
+    "appID": ['let appID = "ABCDE12345.com.example.app"'],
+}
 # The same, for the listings of one source file: the value its page is about.
 FILE_PRELUDE = {
     "TypedRoute.swift": TYPED,
@@ -101,6 +108,16 @@ FILE_PRELUDE = {
         "trip": GIVEN + ["let trip: RoundTripReport.Trip = given()"],
     },
     "Router+CheckRoundTrips.swift": TYPED,
+    "AppSiteAssociationFile.swift": AASA,
+    "AppSiteAssociationFile+Entry.swift": AASA,
+    "AppSiteAssociationFile+FormatError.swift": AASA,
+    "SnapshotReport.swift": {"report": GIVEN + ["let report: SnapshotReport = given()"]},
+    "UniversalLinksReport.swift": {
+        "report": GIVEN + ["let report: UniversalLinksReport = given()"],
+        "finding": GIVEN + ["let finding: UniversalLinksReport.NotAdmitted = given()"],
+        "unrouted": GIVEN + ["let unrouted: UniversalLinksReport.Unrouted = given()"],
+        "skipped": GIVEN + ["let skipped: UniversalLinksReport.Unchecked = given()"],
+    },
     "RouteExplanation.swift": {
         "explanation": GIVEN + ['let explanation: RouteExplanation = given()'],
         "entry": GIVEN + ["let entry: RouteExplanation.Entry = given()"],

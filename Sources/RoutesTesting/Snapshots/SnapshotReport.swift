@@ -5,8 +5,8 @@
 ///
 /// ```swift
 /// let report = Snapshot.check("\(router)", named: "routes")
-/// #expect(report.matches, "\(report)")              // Swift Testing
-/// XCTAssertTrue(report.matches, report.description)  // XCTest
+/// if !report.matches { print(report) }  // #expect in a test
+/// // XCTest: XCTAssertTrue(report.matches, report.description)
 /// ```
 public struct SnapshotReport: Sendable, Equatable, CustomStringConvertible {
     /// How the text compares with its file.
@@ -52,11 +52,13 @@ public struct SnapshotReport: Sendable, Equatable, CustomStringConvertible {
     /// ```
     public let diff: String
 
-    /// Whether the test passes: the file holds the text. A recorded file does not pass, so
-    /// that a run in record mode, or without the file, is not taken for a check.
+    /// Whether the test passes: the file holds the text.
+    ///
+    /// A recorded file does not pass, so that a run in record mode, or without the file, is not
+    /// taken for a check.
     ///
     /// ```swift
-    /// #expect(report.matches, "\(report)")
+    /// if !report.matches { print(report) }  // #expect in a test
     /// ```
     public var matches: Bool { outcome == .matches }
 

@@ -18,10 +18,10 @@ extension Router {
     /// calling handlers), the report names the entry and an example link.
     ///
     /// ```swift
-    /// let text = try String(contentsOfFile: path, encoding: .utf8)
+    /// let text = try String(contentsOfFile: "aasa.json", encoding: .utf8)
     /// let file = try AppSiteAssociationFile(json: text)
     /// let report = router.checkUniversalLinks(file, hosts: ["example.com"])
-    /// #expect(report.isEmpty, "\(report)")
+    /// if !report.isEmpty { print(report) }  // #expect in a test
     /// ```
     ///
     /// Samples show a disagreement; they do not prove agreement: a file's `*` admits more than

@@ -1,12 +1,14 @@
-/// What ``Routes/Router/checkUniversalLinks(_:hosts:appID:declines:)`` found: the routed links
-/// that the file leaves to the browser, and the file's entries that admit links no route handles.
+/// What ``Routes/Router/checkUniversalLinks(_:hosts:appID:declines:)`` found.
+///
+/// The routed links that the file leaves to the browser, and the file's entries that admit
+/// links no route handles.
 ///
 /// Its description is a failure message, grouped by host. In Swift Testing and in XCTest:
 ///
 /// ```swift
 /// let report = router.checkUniversalLinks(file, hosts: ["example.com"])
-/// #expect(report.isEmpty, "\(report)")              // Swift Testing
-/// XCTAssertTrue(report.isEmpty, report.description)  // XCTest
+/// if !report.isEmpty { print(report) }  // #expect in a test
+/// // XCTest: XCTAssertTrue(report.isEmpty, report.description)
 /// ```
 public struct UniversalLinksReport: Sendable, CustomStringConvertible {
     /// A route whose link the file does not admit: iOS opens it in the browser.
@@ -58,34 +60,34 @@ public struct UniversalLinksReport: Sendable, CustomStringConvertible {
     /// nothing.
     ///
     /// ```swift
-    /// for finding in report.unrouted {
-    ///     print(finding.entry.keyPath, finding.link)
+    /// for unrouted in report.unrouted {
+    ///     print(unrouted.entry.keyPath, unrouted.link)
     /// }
     /// ```
     public struct Unrouted: Sendable, Equatable, CustomStringConvertible {
         /// The host of the example link.
         ///
         /// ```swift
-        /// finding.host  // "example.com"
+        /// unrouted.host  // "example.com"
         /// ```
         public let host: String
         /// The entry, which decides for the link.
         ///
         /// ```swift
-        /// finding.entry.keyPath  // "applinks.details[0].components[3]"
+        /// unrouted.entry.keyPath  // "applinks.details[0].components[3]"
         /// ```
         public let entry: AppSiteAssociationFile.Entry
         /// An example link that the entry admits and that no route matches.
         ///
         /// ```swift
-        /// finding.link  // "https://example.com/post/1#comments"
+        /// unrouted.link  // "https://example.com/post/1#comments"
         /// ```
         public let link: String
 
         /// The entry, then its example link.
         ///
         /// ```swift
-        /// print(finding)
+        /// print(unrouted)
         /// // applinks.details[0].components[3] { "/": "/shop/*" } admits
         /// // https://example.com/shop/1, which no route handles
         /// ```
@@ -152,7 +154,7 @@ public struct UniversalLinksReport: Sendable, CustomStringConvertible {
     /// Whether the file and the routes agree: no finding (unchecked routes aside).
     ///
     /// ```swift
-    /// #expect(report.isEmpty, "\(report)")
+    /// if !report.isEmpty { print(report) }  // #expect in a test
     /// ```
     public var isEmpty: Bool { notAdmitted.isEmpty && unrouted.isEmpty }
 

@@ -34,7 +34,7 @@ public struct AppSiteAssociationFile: Sendable, Equatable {
     /// Reads a file's JSON text.
     ///
     /// ```swift
-    /// let text = try String(contentsOfFile: path, encoding: .utf8)
+    /// let text = try String(contentsOfFile: "aasa.json", encoding: .utf8)
     /// let file = try AppSiteAssociationFile(json: text)
     /// ```
     /// - Parameter json: the whole file; other services (`webcredentials`, `appclips`) are
