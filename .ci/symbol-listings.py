@@ -112,7 +112,9 @@ FILE_PRELUDE = {
     "AppSiteAssociationFile+Entry.swift": AASA,
     "AppSiteAssociationFile+FormatError.swift": AASA,
     "SnapshotReport.swift": {"report": GIVEN + ["let report: SnapshotReport = given()"]},
+    "Snapshot.swift": {"appID": ['let appID = "ABCDE12345.com.example.app"']},
     "UniversalLinksReport.swift": {
+        "file": GIVEN + ["let file: AppSiteAssociationFile = given()"],
         "report": GIVEN + ["let report: UniversalLinksReport = given()"],
         "finding": GIVEN + ["let finding: UniversalLinksReport.NotAdmitted = given()"],
         "unrouted": GIVEN + ["let unrouted: UniversalLinksReport.Unrouted = given()"],
