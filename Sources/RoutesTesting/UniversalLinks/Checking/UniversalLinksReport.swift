@@ -6,6 +6,8 @@
 /// Its description is a failure message, grouped by host. In Swift Testing and in XCTest:
 ///
 /// ```swift
+/// let data = try Data(contentsOf: URL(fileURLWithPath: "aasa.json"))
+/// let file = try AppSiteAssociationFile(data: data)
 /// let report = router.checkUniversalLinks(file, hosts: ["example.com"])
 /// if !report.isEmpty { print(report) }  // #expect in a test
 /// // XCTest: XCTAssertTrue(report.isEmpty, report.description)
