@@ -13,8 +13,9 @@ shows it: ``Type/member`` links as the member's name (without a `-abc12` disambi
 `code` and [links](url) as their text, *emphasis* without its asterisks.
 Not checked: members the compiler synthesizes from a protocol's extension (`hashValue` of an
 option set), which show the protocol's documentation, documentation of other modules
-(`URL.!=`), and RoutesTesting's extension blocks of Routes' types, which have no comment of
-their own (their pages show the extended type).
+(`URL.!=`). RoutesTesting's extension blocks of Routes' types have no comment of their own; the
+first paragraph of an extension page in a catalog (`# ``RoutesTesting/Routes/Router`` `) is
+their abstract, checked as such.
 """
 import glob
 import json
@@ -32,9 +33,30 @@ if not graphs:
     sys.exit(f"abstracts: no symbol graph in {folder} (run bash .ci/docs.sh first)")
 
 
+kinds = {}  # path components of every symbol: its kind (an enum case's title is qualified)
+commented = set()  # path components of the symbols with a `///` comment
+for path in graphs:
+    for symbol in json.load(open(path, encoding="utf-8"))["symbols"]:
+        kinds[tuple(symbol["pathComponents"])] = symbol["kind"]["identifier"]
+        if symbol.get("docComment", {}).get("lines"):
+            commented.add(tuple(symbol["pathComponents"]))
+
+
+def qualified_case(components):
+    """An enum case's full name (DocC titles a case `Type.Enum.case`), or None."""
+    names = tuple(re.sub(r"-(swift\.)?[a-z.]+$|-[0-9a-z]{4,5}$", "", c) for c in components)
+    for path, kind in kinds.items():
+        if kind == "swift.enum.case" and path[-len(names):] == names:
+            return ".".join(path)
+    return None
+
+
 def rendered(text):
     """The text of a Markdown paragraph as DocC renders it."""
     def link(match):
+        case = qualified_case(match.group(1).split("/"))
+        if case:
+            return case
         last = match.group(1).split("/")[-1]
         function = re.match(r"^[^(]*\([^)]*\)", last)
         return function.group(0) if function else re.sub(r"-.*$", "", last)
@@ -79,6 +101,29 @@ for path in graphs:
         if len(text) > LIMIT:
             problems.append(f"{where}{name}: abstract of {len(text)} characters (at most {LIMIT}): "
                             f"{text}")
+
+# An extension page's first paragraph (a `# ``Module/Type`` ` article in a catalog) is the
+# abstract of a symbol without a `///` comment (RoutesTesting's pages of Routes' types); for a
+# commented symbol DocC keeps the comment's abstract and the page's paragraph follows it.
+for page in sorted(glob.glob(os.path.join(root, "Sources", "*", "*.docc", "**", "*.md"), recursive=True)):
+    lines = open(page, encoding="utf-8").read().split("\n")
+    if not lines or not re.match(r"^# ``[^`]+``\s*$", lines[0]):
+        continue
+    body = []
+    for line in lines[1:]:
+        if line.startswith("#") or line.startswith("@"):
+            break
+        body.append(line)
+    text = abstract(body)
+    if not text:
+        continue
+    name = lines[0].strip("# `")
+    if tuple(name.split("/")[1:]) in commented:
+        continue
+    found.append((len(text), name, text))
+    if len(text) > LIMIT:
+        problems.append(f"{os.path.relpath(page, root)}:2: {name}: abstract of {len(text)} characters "
+                        f"(at most {LIMIT}): {text}")
 
 if listing:
     for length, name, text in sorted(found, reverse=True):

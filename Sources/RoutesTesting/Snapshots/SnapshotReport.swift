@@ -39,8 +39,10 @@ public struct SnapshotReport: Sendable, Equatable, CustomStringConvertible {
     /// report.path  // ".../__Snapshots__/RouteTableTests/routes.txt"
     /// ```
     public let path: String
-    /// For ``Outcome/differs``, the line diff from the file's text (`-`) to the text (`+`),
-    /// a missing final newline marked; for ``Outcome/failed``, the error; otherwise empty.
+    /// The line diff from the file's text (`-`) to the text (`+`), or the error that failed.
+    ///
+    /// For ``Outcome/differs`` the diff, a missing final newline marked; for
+    /// ``Outcome/failed`` the error; otherwise empty.
     ///
     /// ```swift
     /// print(report.diff)
