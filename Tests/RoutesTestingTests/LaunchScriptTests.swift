@@ -8,6 +8,7 @@ import Testing
     enum Screen: Equatable {
         case user(Int)
         case account(String)
+        case post(String)
     }
 
     /// An app whose account links wait for sign-in: its state lives in its guard's closure.
@@ -173,6 +174,7 @@ import Testing
         init() {
             map.myapp.add(pattern: "/user/:id") { $0.int("id").map(Screen.user) }
             map.myapp.add(pattern: "/account/:tab") { $0.string("tab").map(Screen.account) }
+            map.myapp.add(pattern: "/user/:id/post/:post") { $0.string("post").map(Screen.post) }
             map.myapp.addGuard(for: "/account/*") { [unowned self] _ in isSignedIn ? .proceed : .hold }
         }
     }
@@ -209,5 +211,53 @@ import Testing
                 "3 | resumeResolving() gives [user(8)] | resumeResolving() gives [user(7)]",
                 "4 | the value user(1) | the value user(9), then routed by /user/:id in myapp",
             ])
+    }
+
+    @Test func aStackKeptAtAColdLaunchComesBackWhole() {
+        let screens = Screens()
+        let script: [LaunchStep<Screen>] = [
+            .launch(suspended: true),
+            .openStack("myapp://user/7/post/3", expect: .kept),
+            .uiReady(expect: ["myapp://user/7/post/3": .stack([.user(7), .post("3")])]),
+        ]
+        let report = screens.map.run(script: script)
+        #expect(report.isEmpty, "\(report)")
+        #expect(report.steps[1].name == "open myapp://user/7/post/3 as a stack")
+
+        // Opened as one value, the same link comes back as its last screen alone.
+        let wrong = Screens().map.run(script: [
+            .launch(suspended: true),
+            .open("myapp://user/7/post/3", expect: .kept),
+            .uiReady(expect: ["myapp://user/7/post/3": .stack([.user(7), .post("3")])]),
+        ])
+        #expect(
+            wrong.mismatches.map { "\($0.step) | \($0.expected) | \($0.actual)" } == [
+                #"3 | resumeResolving() gives [user(7), post("3")] | resumeResolving() gives [post("3")]"#
+            ])
+    }
+
+    @Test func anObserverAHandlerSetsStaysAndWhatItRoutesIsNotTheLinks() {
+        let app = App()
+        var observed: [String] = []
+        app.router.myapp.add(pattern: "/start") { [router = app.router] _ in
+            router.onEvent = { event in
+                observed.append("\(event.kind) \(event.url.absoluteString)")
+                // The app shows its sign-in screen for a held link.
+                if event.kind == .held { router.route(to: "myapp://user/1") }
+            }
+            return true
+        }
+        let report = app.router.run(script: [
+            .open("myapp://start", expect: .route(scheme: "myapp", pattern: "/start")),
+            .open("myapp://account/orders", expect: .held(by: "/account/*")),
+        ])
+        #expect(report.isEmpty, "\(report)")
+        // The step's events include what the observer routed; the link's outcome does not.
+        #expect(report.steps[1].events.map(\.kind) == [.held, .routed])
+        #expect(
+            observed == ["routed myapp://start", "held myapp://account/orders", "routed myapp://user/1"])
+        // The observer the handler set is the router's after the script.
+        app.router.route(to: "myapp://user/2")
+        #expect(observed.last == "routed myapp://user/2")
     }
 }

@@ -121,6 +121,8 @@
         public static func launch(suspended: Bool, keepingAtMost: Int = 16) -> Self { fatalError() }
         /// `LaunchStep.open(_:expect:)`.
         public static func open(_ link: String, expect: Self) -> Self { fatalError() }
+        /// `LaunchStep.openStack(_:expect:)`.
+        public static func openStack(_ link: String, expect: Self) -> Self { fatalError() }
         /// `LaunchStep.uiReady(expect:)`.
         public static func uiReady(expect: KeyValuePairs<String, Self> = [:]) -> Self { fatalError() }
         /// `LaunchStep.signIn(expect:_:)`.

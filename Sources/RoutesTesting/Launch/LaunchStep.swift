@@ -43,6 +43,18 @@ public enum LaunchStep<Value> {
     ///     .open("myapp://user/7", expect: .kept)
     /// ```
     case open(String, expect: LinkExpectation<Value>)
+    /// A link arrives, and the app's map opens it as a navigation stack
+    /// (``Routes/RouteMap/openStack(for:parameters:)``).
+    ///
+    /// A link the map keeps at a cold launch then comes back from the resume as its whole stack,
+    /// which the UI-ready or sign-in step expects with ``LinkExpectation/stack(_:)``. A router,
+    /// which has no stacks, routes it as ``open(_:expect:)`` does.
+    ///
+    /// ```swift
+    /// let step: LaunchStep<Screen> =
+    ///     .openStack("myapp://user/7/post/3", expect: .kept)
+    /// ```
+    case openStack(String, expect: LinkExpectation<Value>)
     /// The UI is ready: the app resumes, and the links kept or held so far are routed.
     ///
     /// The app calls `resume()` (a map's `resumeResolving()`); `expect` lists each link
@@ -90,6 +102,7 @@ extension LaunchStep {
         case .launch(let suspended, let limit):
             return suspended ? "launch, suspended (keeping at most \(limit))" : "launch"
         case .open(let link, _): return "open \(link)"
+        case .openStack(let link, _): return "open \(link) as a stack"
         case .uiReady: return "UI ready"
         case .signIn: return "sign-in"
         case .signOut: return "sign-out"

@@ -12,8 +12,11 @@ extension Router {
     /// `suspend()` at a suspended launch, `resume()` when the UI is ready and after sign-in,
     /// `discardKeptURLs()` after sign-out. Handlers and guards run as in the app; a guard reads
     /// the app's state, which the sign-in and sign-out steps change. The events of each step
-    /// are recorded (the router's ``Routes/Router/onEvent`` receives them too). A link that
-    /// reaches an `async` handler or guard is routed as the synchronous `route(to:)` routes it.
+    /// are recorded as a link table's are: the router's ``Routes/Router/onEvent`` stays and
+    /// receives them too (an observer that a handler sets meanwhile stays as well), and what a
+    /// handler or observer routes meanwhile is the step's event but not its link's outcome. A
+    /// link that reaches an `async` handler or guard is routed as the synchronous `route(to:)`
+    /// routes it.
     ///
     /// ```swift
     /// var isSignedIn = false
@@ -45,7 +48,7 @@ extension Router {
     public func run(
         script: [LaunchStep<Never>], isolation: isolated (any Actor)? = #isolation
     ) -> LaunchReport {
-        recordingEvents { recorder in
+        recording { recorder in
             var run = LaunchRun<Never>(router: self, recorder: recorder, equal: nil)
             return run.run(
                 script,
@@ -63,8 +66,10 @@ extension RouteMap where Value: Equatable {
     /// differ from what was expected, values and stacks included.
     ///
     /// As ``Routes/Router/run(script:isolation:)``, as a map's app does it: a link is opened with
-    /// ``Routes/RouteMap/open(_:parameters:)`` (``Routes/RouteMap/openStack(for:parameters:)``
-    /// when it expects a stack), and the UI-ready and sign-in steps call
+    /// ``Routes/RouteMap/open(_:parameters:)``, or with
+    /// ``Routes/RouteMap/openStack(for:parameters:)`` when the step is
+    /// ``LaunchStep/openStack(_:expect:)`` or expects a stack (a stack kept at a cold launch comes
+    /// back whole from the resume), and the UI-ready and sign-in steps call
     /// ``Routes/RouteMap/resumeResolving()``. The values it returns are compared, in order,
     /// with those the step's ``LinkExpectation/value(_:)`` and ``LinkExpectation/stack(_:)``
     /// expectations list, when it has any.
@@ -78,10 +83,10 @@ extension RouteMap where Value: Equatable {
     /// }
     /// let report = screens.run(script: [
     ///     .launch(suspended: true),
-    ///     .open("myapp://user/7", expect: .kept),
+    ///     .openStack("myapp://user/7", expect: .kept),
     ///     .open("myapp://account", expect: .kept),
     ///     .uiReady(expect: [
-    ///         "myapp://user/7": .value(.user(7)),
+    ///         "myapp://user/7": .stack([.user(7)]),
     ///         "myapp://account": .held(by: "/account"),
     ///     ]),
     ///     .signIn(expect: ["myapp://account": .value(.settings)]) {
@@ -92,13 +97,12 @@ extension RouteMap where Value: Equatable {
     /// - Parameter script: the steps, in order, each with what the app should get.
     /// - Returns: every step with its events, and each step or link that differs.
     public func run(script: [LaunchStep<Value>]) -> LaunchReport {
-        recordingEvents { recorder in
+        recording { recorder in
             var run = LaunchRun<Value>(router: self, recorder: recorder, equal: ==)
             return run.run(
                 script,
-                open: { link, expected in
-                    if case .stack = expected { return .stack(self.openStack(for: link)) }
-                    return .value(self.open(link))
+                open: { link, asStack in
+                    asStack ? .stack(self.openStack(for: link)) : .value(self.open(link))
                 },
                 resume: { self.resumeResolving() })
         }
@@ -109,35 +113,39 @@ extension RouteMap where Value: Equatable {
 /// recorder, its answer compared with the step's expectation.
 struct LaunchRun<Value> {
     let router: Router
-    let recorder: EventRecorder
+    let recorder: LinkRecorder
     /// Compares a map's values; `nil` for a router, which gives none.
     let equal: ((Value, Value) -> Bool)?
     private var steps: [LaunchReport.Step] = []
     private var mismatches: [LaunchReport.Mismatch] = []
 
-    init(router: Router, recorder: EventRecorder, equal: ((Value, Value) -> Bool)?) {
+    init(router: Router, recorder: LinkRecorder, equal: ((Value, Value) -> Bool)?) {
         self.router = router
         self.recorder = recorder
         self.equal = equal
     }
 
-    /// Runs `script`: `open` routes a link as the app does (a map's answer, `nil` for a
-    /// router), `resume` resumes as the app does (a map's values, `nil` for a router).
+    /// Runs `script`: `open` routes a link as the app does, as a stack when told (a map's answer,
+    /// `route(to:)`'s for a router), `resume` resumes as the app does (a map's values, `nil` for
+    /// a router).
     mutating func run(
-        _ script: [LaunchStep<Value>], open: (String, LinkExpectation<Value>) -> LinkOutcome<Value>.Answer?,
+        _ script: [LaunchStep<Value>], open: (String, _ asStack: Bool) -> LinkOutcome<Value>.Answer,
         resume: () -> [Value]?
     ) -> LaunchReport {
-        _ = recorder.take()
+        recorder.startLink()
         for (offset, step) in script.enumerated() {
             let number = offset + 1
             switch step {
             case .launch(let suspended, let limit):
                 if suspended { router.suspend(keepingAtMost: limit) }
                 finish(number, step)
-            case .open(let link, let expected):
-                let answer = open(link, expected)
-                let events = finish(number, step)
-                let outcome = LinkOutcome(link: link, events: events, answer: answer)
+            case .open(let link, let expected), .openStack(let link, let expected):
+                var asStack = false
+                if case .openStack = step { asStack = true }
+                if case .stack = expected { asStack = true }
+                let answer = open(link, asStack)
+                let records = finish(number, step)
+                let outcome = LinkOutcome(link: link, records: records, answer: answer, in: router)
                 if !outcome.satisfies(expected, equal: equal) {
                     mismatch(number, step, expected: expected.description, actual: outcome.description)
                 }
@@ -151,8 +159,9 @@ struct LaunchRun<Value> {
             case .signOut(let dropping, let signOut):
                 signOut()
                 router.discardKeptURLs()
-                let events = finish(number, step)
-                let dropped = events.filter { $0.kind == .dropped }.map(\.url)
+                let records = finish(number, step)
+                let dropped = records.filter { !$0.isFromObserver && $0.event.kind == .dropped }.map(
+                    \.event.url)
                 if !Self.same(dropped, dropping) {
                     mismatch(
                         number, step, expected: "drops \(Self.list(dropping))",
@@ -177,8 +186,8 @@ struct LaunchRun<Value> {
         released expected: KeyValuePairs<String, LinkExpectation<Value>>, values: [Value]?, _ number: Int,
         _ step: LaunchStep<Value>
     ) {
-        let events = finish(number, step)
-        var released = Self.released(events)
+        let records = finish(number, step)
+        var released = Self.released(records)
         var order: [String] = []
         for (link, expectation) in expected {
             guard let index = released.firstIndex(where: { Self.same($0.url, link) }) else {
@@ -187,22 +196,25 @@ struct LaunchRun<Value> {
                     actual: "not routed: nothing kept or held it", events: [])
                 continue
             }
-            let (_, linkEvents) = released.remove(at: index)
+            let (_, linkRecords) = released.remove(at: index)
             order.append(link)
-            let outcome = LinkOutcome<Value>(link: link, events: linkEvents, answer: nil)
+            let outcome = LinkOutcome<Value>(
+                link: link, records: linkRecords, answer: .routed(false), in: router)
             if !Self.satisfies(outcome, expectation, equal: equal) {
                 mismatch(
                     number, step, link: link, expected: expectation.description, actual: outcome.description,
-                    events: linkEvents)
+                    events: linkRecords.map(\.event))
             }
         }
-        for (url, linkEvents) in released {
-            let outcome = LinkOutcome<Value>(link: url.absoluteString, events: linkEvents, answer: nil)
+        for (url, linkRecords) in released {
+            let link = url.absoluteString
+            let outcome = LinkOutcome<Value>(
+                link: link, records: linkRecords, answer: .routed(false), in: router)
             mismatch(
-                number, step, link: url.absoluteString, expected: "not routed by this step",
-                actual: outcome.description, events: linkEvents)
+                number, step, link: link, expected: "not routed by this step", actual: outcome.description,
+                events: linkRecords.map(\.event))
         }
-        let routedOrder = Self.released(events).map(\.url).filter { url in
+        let routedOrder = Self.released(records).map(\.url).filter { url in
             order.contains { Self.same(url, $0) }
         }
         if !Self.same(routedOrder, order) {
@@ -275,26 +287,29 @@ struct LaunchRun<Value> {
         }
     }
 
-    /// The links a resume routed, in order, each with its events: each starts at its
-    /// `resumed` event.
-    private static func released(_ events: [RoutingEvent]) -> [(url: URL, events: [RoutingEvent])] {
-        var released: [(url: URL, events: [RoutingEvent])] = []
-        for event in events {
-            if event.kind == .resumed {
-                released.append((event.url, [event]))
+    /// The links a resume routed, in order, each with its records: each starts at its
+    /// `resumed` event. What an observer routed meanwhile is no link's.
+    private static func released(
+        _ records: [LinkRecorder.Record]
+    ) -> [(url: URL, records: [LinkRecorder.Record])] {
+        var released: [(url: URL, records: [LinkRecorder.Record])] = []
+        for record in records where !record.isFromObserver {
+            if record.event.kind == .resumed {
+                released.append((record.event.url, [record]))
             } else if !released.isEmpty {
-                released[released.count - 1].events.append(event)
+                released[released.count - 1].records.append(record)
             }
         }
         return released
     }
 
-    /// Takes the step's events from the recorder and records the step.
+    /// Takes the step's records from the recorder and records the step with its events.
     @discardableResult
-    private mutating func finish(_ number: Int, _ step: LaunchStep<Value>) -> [RoutingEvent] {
-        let events = recorder.take()
-        steps.append(LaunchReport.Step(number: number, name: step.name, events: events))
-        return events
+    private mutating func finish(_ number: Int, _ step: LaunchStep<Value>) -> [LinkRecorder.Record] {
+        let records = recorder.records
+        recorder.startLink()
+        steps.append(LaunchReport.Step(number: number, name: step.name, events: records.map(\.event)))
+        return records
     }
 
     private mutating func mismatch(_ number: Int, _ step: LaunchStep<Value>, expected: String, actual: String)

@@ -31,7 +31,7 @@ struct LinkOutcome<Value> {
     /// drops of older held URLs; so are the events that come while the app's observer runs, and
     /// the walks of a stack's prefixes. (A handler that routes the link's own URL again, before
     /// it answers, would be taken for the link.)
-    init(link: String, records: [LinkRecorder.Record], answer: Answer, in router: Router?) {
+    init(link: String, records: [LinkRecorder.Record], answer: Answer, in router: Router) {
         var events: [RoutingEvent] = []
         var url = URL(string: link)
         for record in records where !record.isFromObserver && record.event.url == url {
@@ -44,16 +44,8 @@ struct LinkOutcome<Value> {
         let decision = events.last.flatMap { Self.ends($0) ? $0 : nil }
         acceptedSource = decision.flatMap { decision in
             guard decision.kind == .routed, let definition = decision.definition else { return nil }
-            return router?.existingTable(forScheme: decision.scheme)?.sourcePattern(of: definition)
+            return router.existingTable(forScheme: decision.scheme)?.sourcePattern(of: definition)
         }
-    }
-
-    /// The outcome of `link` from a launch script's events, attributed as a table's are; a
-    /// router's answer is not kept there (`nil`), and a route is named by its expansion.
-    init(link: String, events: [RoutingEvent], answer: Answer?) {
-        self.init(
-            link: link, records: events.map { LinkRecorder.Record(event: $0, isFromObserver: false) },
-            answer: answer ?? .routed(false), in: nil)
     }
 
     /// Whether `event` ends a walk.

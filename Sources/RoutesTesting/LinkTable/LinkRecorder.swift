@@ -2,8 +2,9 @@
     import Routes
 #endif
 
-/// What routing did while a table's links were checked, as the router's ``RoutingTap`` reports
-/// it: the events since the link being checked began, and what every link reached.
+/// What routing did while a link table or a launch script ran, as the router's ``RoutingTap``
+/// reports it: the events since the link or step being checked began, and what every link
+/// reached.
 final class LinkRecorder {
     /// An event, and whether it came while the app's observer ran (what an observer routes).
     struct Record {
@@ -12,7 +13,7 @@ final class LinkRecorder {
     }
 
     /// The events since ``startLink()``, in order, those of what handlers and observers routed
-    /// meanwhile included.
+    /// meanwhile included (marked when an observer routed them).
     private(set) var records: [Record] = []
     /// What every link of the table reached so far.
     private(set) var coverage = LinkCoverage()
@@ -31,8 +32,22 @@ final class LinkRecorder {
             askedGuard: { [self] definition in coverage.record(guard: definition) })
     }
 
-    /// Forgets the events of the link checked before.
+    /// Forgets the events of the link or step checked before.
     func startLink() {
         records = []
+    }
+}
+
+extension Router {
+    /// Calls `body` with a recorder set as the router's tap, over the tap already set (a check
+    /// that a handler runs during another one: both record), which it then restores. The app's
+    /// ``Routes/Router/onEvent`` is not touched: it receives every event, and an observer that a
+    /// handler sets meanwhile stays.
+    func recording<Result>(_ body: (LinkRecorder) -> Result) -> Result {
+        let recorder = LinkRecorder()
+        let previous = tap
+        tap = recorder.tap.then(previous)
+        defer { tap = previous }
+        return body(recorder)
     }
 }

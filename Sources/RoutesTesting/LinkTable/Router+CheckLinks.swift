@@ -58,26 +58,23 @@ extension Router {
         _ links: [(String, LinkExpectation<Value>)], equal: ((Value, Value) -> Bool)?,
         open: (String, LinkExpectation<Value>) -> LinkOutcome<Value>.Answer
     ) -> LinkReport {
-        let recorder = LinkRecorder()
-        // A check run by a handler during another one: both record.
-        let previous = tap
-        tap = recorder.tap.then(previous)
-        defer { tap = previous }
-        var mismatches: [LinkReport.Mismatch] = []
-        for (link, expected) in links {
-            let explanation = explain(link)
-            recorder.startLink()
-            let answer = open(link, expected)
-            let outcome = LinkOutcome(link: link, records: recorder.records, answer: answer, in: self)
-            if !outcome.satisfies(expected, equal: equal) {
-                mismatches.append(
-                    LinkReport.Mismatch(
-                        link: link, expected: expected.description, actual: outcome.description,
-                        explanation: explanation))
+        recording { recorder in
+            var mismatches: [LinkReport.Mismatch] = []
+            for (link, expected) in links {
+                let explanation = explain(link)
+                recorder.startLink()
+                let answer = open(link, expected)
+                let outcome = LinkOutcome(link: link, records: recorder.records, answer: answer, in: self)
+                if !outcome.satisfies(expected, equal: equal) {
+                    mismatches.append(
+                        LinkReport.Mismatch(
+                            link: link, expected: expected.description, actual: outcome.description,
+                            explanation: explanation))
+                }
             }
+            return LinkReport(
+                links: links.count, mismatches: mismatches, unreached: recorder.coverage.unreached(in: self))
         }
-        return LinkReport(
-            links: links.count, mismatches: mismatches, unreached: recorder.coverage.unreached(in: self))
     }
 }
 
