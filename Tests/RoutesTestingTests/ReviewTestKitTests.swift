@@ -269,25 +269,17 @@ enum ArticleDeepLink {
         #expect(report.unrouted.count == 1, "\(report)")
     }
 
-    /// A table with a `*.` host, checked for that host as written: the routes must be checked
-    /// or listed as unchecked, never silently skipped.
-    @Test func checkUniversalLinksNeverSkipsARouteSilently() throws {
+    /// A table with a `*.` host or a Unicode host, checked for that host as written: the routes
+    /// must be checked or listed as unchecked, never silently skipped.
+    @Test(arguments: [
+        ("*.example.com", #"{ "/": "/shop/*", "exclude": true }"#),
+        ("b\u{FC}cher.example", #"{ "/": "/shop/*" }"#),
+    ])
+    func checkUniversalLinksNeverSkipsARouteSilently(host: String, entry: String) throws {
         let router = Router()
-        router.https.hosts = ["*.example.com"]
+        router.https.hosts = [host]
         router.https.add(pattern: "/post/:id") { _ in true }
-        let file = try Self.file(#"{ "/": "/shop/*", "exclude": true }"#)
-        let report = router.checkUniversalLinks(file, hosts: ["*.example.com"])
-        #expect(
-            !report.notAdmitted.isEmpty || !report.unchecked.isEmpty,
-            "the route /post/:id is neither reported nor listed as unchecked: \(report)")
-    }
-
-    @Test func checkUniversalLinksWithAUnicodeHostNeverSkipsARouteSilently() throws {
-        let router = Router()
-        router.https.hosts = ["b\u{FC}cher.example"]
-        router.https.add(pattern: "/post/:id") { _ in true }
-        let file = try Self.file(#"{ "/": "/shop/*" }"#)
-        let report = router.checkUniversalLinks(file, hosts: ["b\u{FC}cher.example"])
+        let report = router.checkUniversalLinks(try Self.file(entry), hosts: [host])
         #expect(
             !report.notAdmitted.isEmpty || !report.unchecked.isEmpty,
             "the route /post/:id is neither reported nor listed as unchecked: \(report)")
