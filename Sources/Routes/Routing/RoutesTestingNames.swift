@@ -7,8 +7,10 @@
 // non-function type 'RouteTable'". Each is an error that names the module to import. Where
 // RoutesTesting is imported too, its declarations are chosen: the compiler prefers an available
 // declaration to an unavailable one, and those of the same signature are shadowed by the module
-// that imports this one. They cannot be called, and the documentation hides them. One module
-// that holds both (CocoaPods' subspecs) has the real declarations only.
+// that imports this one. They cannot be called, and the documentation hides them; each is emitted
+// into the code that calls it, which none can, so the library holds neither their code nor
+// their symbols (``MovedToRoutesTesting``'s conformance keeps its type). One module that holds
+// both (CocoaPods' subspecs) has the real declarations only.
 //
 // `explain`, `lint`, `check(links:)`, `run(script:)` and `checkRoundTrips` give a
 // ``MovedToRoutesTesting``: a result read further
@@ -19,12 +21,12 @@
     extension Router {
         /// RoutesTesting's `explain(_:)`.
         @available(*, unavailable, message: "explain(_:) is in RoutesTesting: import RoutesTesting")
-        @_documentation(visibility: internal)
+        @_documentation(visibility: internal) @_alwaysEmitIntoClient
         public func explain(_ url: some URLConvertible) -> MovedToRoutesTesting { fatalError() }
 
         /// RoutesTesting's `lint(mayDecline:)`.
         @available(*, unavailable, message: "lint(mayDecline:) is in RoutesTesting: import RoutesTesting")
-        @_documentation(visibility: internal)
+        @_documentation(visibility: internal) @_alwaysEmitIntoClient
         public func lint(mayDecline: (Definition) -> Bool = { _ in false }) -> MovedToRoutesTesting {
             fatalError()
         }
@@ -34,7 +36,7 @@
             *, unavailable,
             message: "appSiteAssociation(appIDs:host:declines:) is in RoutesTesting: import RoutesTesting"
         )
-        @_documentation(visibility: internal)
+        @_documentation(visibility: internal) @_alwaysEmitIntoClient
         public func appSiteAssociation(
             appIDs: [String], host: String? = nil, declines: (Definition) -> Bool = { _ in false }
         ) -> String { fatalError() }
@@ -43,21 +45,21 @@
         @available(
             *, unavailable, message: "roundTrip(_:scheme:host:) is in RoutesTesting: import RoutesTesting"
         )
-        @_documentation(visibility: internal)
+        @_documentation(visibility: internal) @_alwaysEmitIntoClient
         public func roundTrip<Route: TypedRoute>(
             _ route: Route, scheme: String? = nil, host: String? = nil
         ) -> [RoundTripDifference] { fatalError() }
 
         /// RoutesTesting's `check(links:)`.
         @available(*, unavailable, message: "check(links:) is in RoutesTesting: import RoutesTesting")
-        @_documentation(visibility: internal)
+        @_documentation(visibility: internal) @_alwaysEmitIntoClient
         public func check(links: KeyValuePairs<String, MovedToRoutesTesting>) -> MovedToRoutesTesting {
             fatalError()
         }
 
         /// RoutesTesting's `run(script:)`.
         @available(*, unavailable, message: "run(script:) is in RoutesTesting: import RoutesTesting")
-        @_documentation(visibility: internal)
+        @_documentation(visibility: internal) @_alwaysEmitIntoClient
         public func run(script: [MovedToRoutesTesting]) -> MovedToRoutesTesting { fatalError() }
 
         /// RoutesTesting's `checkRoundTrips(typed:samples:)`.
@@ -65,14 +67,14 @@
             *, unavailable,
             message: "checkRoundTrips(typed:samples:) is in RoutesTesting: import RoutesTesting"
         )
-        @_documentation(visibility: internal)
+        @_documentation(visibility: internal) @_alwaysEmitIntoClient
         public func checkRoundTrips(typed: [any TypedRoute] = [], samples: [String: String] = [:])
             -> MovedToRoutesTesting
         { fatalError() }
 
         /// RoutesTesting's `expand(pattern:)`.
         @available(*, unavailable, message: "expand(pattern:) is in RoutesTesting: import RoutesTesting")
-        @_documentation(visibility: internal)
+        @_documentation(visibility: internal) @_alwaysEmitIntoClient
         public static func expand(pattern: String) throws(RoutePatternError) -> [String] { fatalError() }
     }
 
@@ -84,68 +86,82 @@
     @dynamicMemberLookup
     public struct MovedToRoutesTesting: RandomAccessCollection {
         /// No position: it holds nothing.
-        public var startIndex: Int { 0 }
+        @_alwaysEmitIntoClient public var startIndex: Int { 0 }
         /// No position: it holds nothing.
-        public var endIndex: Int { 0 }
+        @_alwaysEmitIntoClient public var endIndex: Int { 0 }
         /// Itself, for a loop over the result.
-        public subscript(position: Int) -> MovedToRoutesTesting { fatalError() }
+        @_alwaysEmitIntoClient public subscript(position: Int) -> MovedToRoutesTesting { fatalError() }
         /// Itself, for any member read from the result.
-        public subscript(dynamicMember name: String) -> MovedToRoutesTesting { fatalError() }
+        @_alwaysEmitIntoClient public subscript(dynamicMember name: String) -> MovedToRoutesTesting {
+            fatalError()
+        }
 
         // The expectations of a link table (`LinkExpectation`), so that the table type-checks
         // and `check(links:)` reports the module to import.
 
         /// `LinkExpectation.route(scheme:pattern:)`.
-        public static func route(scheme: String, pattern: String) -> Self { fatalError() }
+        @_alwaysEmitIntoClient public static func route(scheme: String, pattern: String) -> Self {
+            fatalError()
+        }
         /// `LinkExpectation.unrouted`.
-        public static var unrouted: Self { fatalError() }
+        @_alwaysEmitIntoClient public static var unrouted: Self { fatalError() }
         /// `LinkExpectation.held(by:)`.
-        public static func held(by pattern: String) -> Self { fatalError() }
+        @_alwaysEmitIntoClient public static func held(by pattern: String) -> Self { fatalError() }
         /// `LinkExpectation.refused(by:)`.
-        public static func refused(by pattern: String) -> Self { fatalError() }
+        @_alwaysEmitIntoClient public static func refused(by pattern: String) -> Self { fatalError() }
         /// `LinkExpectation.redirected(to:)`.
-        public static func redirected(to url: String) -> Self { fatalError() }
+        @_alwaysEmitIntoClient public static func redirected(to url: String) -> Self { fatalError() }
         /// `LinkExpectation.value(_:)`.
-        public static func value(_ value: Any) -> Self { fatalError() }
+        @_alwaysEmitIntoClient public static func value(_ value: Any) -> Self { fatalError() }
         /// `LinkExpectation.stack(_:)`.
-        public static func stack(_ values: [Any]) -> Self { fatalError() }
+        @_alwaysEmitIntoClient public static func stack(_ values: [Any]) -> Self { fatalError() }
         /// `LinkExpectation.kept`.
-        public static var kept: Self { fatalError() }
+        @_alwaysEmitIntoClient public static var kept: Self { fatalError() }
         /// `LinkExpectation.dropped`.
-        public static var dropped: Self { fatalError() }
+        @_alwaysEmitIntoClient public static var dropped: Self { fatalError() }
 
         // The steps of a launch script (`LaunchStep`), so that the script type-checks and
         // `run(script:)` reports the module to import.
 
         /// `LaunchStep.launch(suspended:keepingAtMost:)`.
-        public static func launch(suspended: Bool, keepingAtMost: Int = 16) -> Self { fatalError() }
+        @_alwaysEmitIntoClient public static func launch(suspended: Bool, keepingAtMost: Int = 16) -> Self {
+            fatalError()
+        }
         /// `LaunchStep.open(_:expect:)`.
-        public static func open(_ link: String, expect: Self) -> Self { fatalError() }
+        @_alwaysEmitIntoClient public static func open(_ link: String, expect: Self) -> Self { fatalError() }
         /// `LaunchStep.openStack(_:expect:)`.
-        public static func openStack(_ link: String, expect: Self) -> Self { fatalError() }
+        @_alwaysEmitIntoClient public static func openStack(_ link: String, expect: Self) -> Self {
+            fatalError()
+        }
         /// `LaunchStep.uiReady(expect:)`.
-        public static func uiReady(expect: KeyValuePairs<String, Self> = [:]) -> Self { fatalError() }
+        @_alwaysEmitIntoClient public static func uiReady(expect: KeyValuePairs<String, Self> = [:]) -> Self {
+            fatalError()
+        }
         /// `LaunchStep.signIn(expect:_:)`.
-        public static func signIn(expect: KeyValuePairs<String, Self> = [:], _ signIn: () -> Void) -> Self {
+        @_alwaysEmitIntoClient public static func signIn(
+            expect: KeyValuePairs<String, Self> = [:], _ signIn: () -> Void
+        ) -> Self {
             fatalError()
         }
         /// `LaunchStep.signOut(dropping:_:)`.
-        public static func signOut(dropping: [String] = [], _ signOut: () -> Void) -> Self { fatalError() }
+        @_alwaysEmitIntoClient public static func signOut(dropping: [String] = [], _ signOut: () -> Void)
+            -> Self
+        { fatalError() }
         /// `LaunchStep.waiting(_:)`.
-        public static func waiting(_ links: [String]) -> Self { fatalError() }
+        @_alwaysEmitIntoClient public static func waiting(_ links: [String]) -> Self { fatalError() }
     }
 
     extension RouteTable {
         /// RoutesTesting's `lint(mayDecline:)`.
         @available(*, unavailable, message: "lint(mayDecline:) is in RoutesTesting: import RoutesTesting")
-        @_documentation(visibility: internal)
+        @_documentation(visibility: internal) @_alwaysEmitIntoClient
         public func lint(mayDecline: (Definition) -> Bool = { _ in false }) -> MovedToRoutesTesting {
             fatalError()
         }
 
         /// RoutesTesting's `roundTrip(_:host:)`.
         @available(*, unavailable, message: "roundTrip(_:host:) is in RoutesTesting: import RoutesTesting")
-        @_documentation(visibility: internal)
+        @_documentation(visibility: internal) @_alwaysEmitIntoClient
         public func roundTrip<Route: TypedRoute>(_ route: Route, host: String? = nil) -> [RoundTripDifference]
         {
             fatalError()
