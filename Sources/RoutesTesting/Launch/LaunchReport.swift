@@ -90,7 +90,7 @@ public struct LaunchReport: CustomStringConvertible {
         /// What happened, in words.
         ///
         /// ```swift
-        /// mismatch.actual  // "kept: the router is suspended"
+        /// mismatch.actual  // "kept: the router is suspended or still resuming"
         /// ```
         public let actual: String
         /// The router's events during the step.
@@ -106,7 +106,7 @@ public struct LaunchReport: CustomStringConvertible {
         /// print(mismatch)
         /// // step 2, open myapp://account/orders
         /// //   expected: held by the guard /account/*
-        /// //   actual:   kept: the router is suspended
+        /// //   actual:   kept: the router is suspended or still resuming
         /// //   events:   kept myapp://account/orders for myapp while suspended
         /// ```
         public var description: String {
@@ -159,7 +159,7 @@ public struct LaunchReport: CustomStringConvertible {
         let head: String
         switch differing {
         case 0: head = "\(count) step\(count == 1 ? "" : "s"): each as expected"
-        case 1: head = "1 of \(count) steps differs:"
+        case 1: head = "1 of \(count) step\(count == 1 ? "" : "s") differs:"
         default: head = "\(differing) of \(count) steps differ:"
         }
         return ([head] + mismatches.map(\.description)).joined(separator: "\n")

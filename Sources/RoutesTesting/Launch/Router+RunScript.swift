@@ -150,12 +150,14 @@ struct LaunchRun<Value> {
                     mismatch(number, step, expected: expected.description, actual: outcome.description)
                 }
             case .uiReady(let expected):
+                let waiting = router.keptURLs
                 let values = resume()
-                check(released: expected, values: values, number, step)
+                check(released: expected, waiting: waiting, values: values, number, step)
             case .signIn(let expected, let signIn):
                 signIn()
+                let waiting = router.keptURLs
                 let values = resume()
-                check(released: expected, values: values, number, step)
+                check(released: expected, waiting: waiting, values: values, number, step)
             case .signOut(let dropping, let signOut):
                 signOut()
                 router.discardKeptURLs()
@@ -182,47 +184,70 @@ struct LaunchRun<Value> {
 
     /// Compares the links a resume routed with `expected`, link by link and in order, and a
     /// map's `values` with those the expectations list.
+    ///
+    /// The step's links are those that `waiting` lists (the router's queue when the resume
+    /// began): each is checked, listed or not. A link a handler or observer routed meanwhile,
+    /// kept and resumed by the same resume, is checked when the step lists it, and otherwise is
+    /// among the step's events only.
     private mutating func check(
-        released expected: KeyValuePairs<String, LinkExpectation<Value>>, values: [Value]?, _ number: Int,
-        _ step: LaunchStep<Value>
+        released expected: KeyValuePairs<String, LinkExpectation<Value>>, waiting: [URL], values: [Value]?,
+        _ number: Int, _ step: LaunchStep<Value>
     ) {
         let records = finish(number, step)
-        var released = Self.released(records)
-        var order: [String] = []
+        let stepEvents = records.map(\.event)
+        let released = Self.released(records, waiting: waiting)
+        var used = Set<Int>()
+        var matched: [(index: Int, link: String)] = []
         for (link, expectation) in expected {
-            guard let index = released.firstIndex(where: { Self.same($0.url, link) }) else {
+            // A link that waited, else one routed meanwhile that the step lists.
+            let candidates = released.indices.filter {
+                !used.contains($0) && Self.same(released[$0].url, link)
+            }
+            guard let index = candidates.first(where: { released[$0].waited }) ?? candidates.first else {
+                let waits = router.keptURLs.contains { Self.same($0, link) }
+                let actual =
+                    waits
+                    ? "still waits for the next resume: held again, or the resume goes on in a task"
+                    : "not routed: nothing kept or held it"
                 mismatch(
-                    number, step, link: link, expected: expectation.description,
-                    actual: "not routed: nothing kept or held it", events: [])
+                    number, step, link: link, expected: expectation.description, actual: actual,
+                    events: stepEvents)
                 continue
             }
-            let (_, linkRecords) = released.remove(at: index)
-            order.append(link)
-            let outcome = LinkOutcome<Value>(
-                link: link, records: linkRecords, answer: .routed(false), in: router)
+            used.insert(index)
+            matched.append((index, link))
+            let outcome = Self.outcome(of: released[index], link: link, in: router)
             if !Self.satisfies(outcome, expectation, equal: equal) {
                 mismatch(
                     number, step, link: link, expected: expectation.description, actual: outcome.description,
-                    events: linkRecords.map(\.event))
+                    events: released[index].records.map(\.event))
             }
         }
-        for (url, linkRecords) in released {
-            let link = url.absoluteString
-            let outcome = LinkOutcome<Value>(
-                link: link, records: linkRecords, answer: .routed(false), in: router)
+        for index in released.indices where !used.contains(index) && released[index].waited {
+            let link = released[index].url.absoluteString
+            let outcome = Self.outcome(of: released[index], link: link, in: router)
             mismatch(
                 number, step, link: link, expected: "not routed by this step", actual: outcome.description,
-                events: linkRecords.map(\.event))
+                events: released[index].records.map(\.event))
         }
-        let routedOrder = Self.released(records).map(\.url).filter { url in
-            order.contains { Self.same(url, $0) }
-        }
-        if !Self.same(routedOrder, order) {
+        // The order of the links matched to an expectation, as they were routed.
+        let order = matched.map(\.link)
+        let routedOrder = matched.sorted { $0.index < $1.index }.map(\.link)
+        if order != routedOrder {
             mismatch(
                 number, step, expected: "routed in the order \(Self.list(order))",
-                actual: "routed in the order \(Self.list(routedOrder.map(\.absoluteString)))")
+                actual: "routed in the order \(Self.list(routedOrder))")
         }
-        checkValues(values, expected, number, step)
+        checkValues(values, expected, stepEvents, number, step)
+    }
+
+    /// The outcome of a link a resume routed: one whose walk did not end goes on in a task.
+    private static func outcome(of released: Released, link: String, in router: Router) -> LinkOutcome<Value>
+    {
+        let ended = LinkOutcome<Value>(
+            link: link, records: released.records, answer: .routed(false), in: router)
+        guard ended.decision == nil, !released.records.isEmpty else { return ended }
+        return LinkOutcome<Value>(link: link, records: released.records, answer: .routed(true), in: router)
     }
 
     /// Whether `part` is found in `whole` in its order, other values between.
@@ -238,8 +263,9 @@ struct LaunchRun<Value> {
     /// Compares a map's values with those of the step's value and stack expectations, when it
     /// has some.
     private mutating func checkValues(
-        _ values: [Value]?, _ expected: KeyValuePairs<String, LinkExpectation<Value>>, _ number: Int,
-        _ step: LaunchStep<Value>
+        _ values: [Value]?, _ expected: KeyValuePairs<String, LinkExpectation<Value>>,
+        _ events: [RoutingEvent],
+        _ number: Int, _ step: LaunchStep<Value>
     ) {
         guard let values, let equal else { return }
         var expectedValues: [Value] = []
@@ -267,35 +293,40 @@ struct LaunchRun<Value> {
             mismatch(
                 number, step, link: nil,
                 expected: "resumeResolving() gives \(LinkReport.stack(expectedValues))",
-                actual: "resumeResolving() gives \(LinkReport.stack(values))", events: [])
+                actual: "resumeResolving() gives \(LinkReport.stack(values))", events: events)
         }
     }
 
     /// Whether a link a resume routed did as expected. A map's value or stack is checked with
-    /// the values of the whole step: here, that a route gave one (or, for an empty stack,
-    /// none).
+    /// the values of the whole step: here, that a route gave a value; a stack, which its
+    /// prefixes give, is left to the values.
     private static func satisfies(
         _ outcome: LinkOutcome<Value>, _ expected: LinkExpectation<Value>, equal: ((Value, Value) -> Bool)?
     ) -> Bool {
         switch expected {
         case .value:
             return outcome.decision?.kind == .routed
-        case .stack(let values):
-            return (outcome.decision?.kind == .routed) != values.isEmpty
+        case .stack:
+            return true
         default:
             return outcome.satisfies(expected, equal: equal)
         }
     }
 
-    /// The links a resume routed, in order, each with its records: each starts at its
-    /// `resumed` event. What an observer routed meanwhile is no link's.
-    private static func released(
-        _ records: [LinkRecorder.Record]
-    ) -> [(url: URL, records: [LinkRecorder.Record])] {
-        var released: [(url: URL, records: [LinkRecorder.Record])] = []
+    /// A link a resume routed, with its records, and whether it waited when the resume began.
+    private typealias Released = (url: URL, records: [LinkRecorder.Record], waited: Bool)
+
+    /// The links a resume routed, in order, each with its records: each starts at its `resumed`
+    /// event. What an observer routed meanwhile is no link's; a link not in `waiting` (the
+    /// queue when the resume began) was routed meanwhile, by a handler or an observer.
+    private static func released(_ records: [LinkRecorder.Record], waiting: [URL]) -> [Released] {
+        var released: [Released] = []
+        var waiting = waiting
         for record in records where !record.isFromObserver {
             if record.event.kind == .resumed {
-                released.append((record.event.url, [record]))
+                let index = waiting.firstIndex(of: record.event.url)
+                if let index { waiting.remove(at: index) }
+                released.append((record.event.url, [record], index != nil))
             } else if !released.isEmpty {
                 released[released.count - 1].records.append(record)
             }

@@ -100,7 +100,7 @@ extension LinkExpectation: CustomStringConvertible {
         case .held(let pattern): return "held by the guard \(pattern)"
         case .refused(let pattern): return "refused by the guard \(pattern)"
         case .redirected(let url): return "redirected to \(url)"
-        case .kept: return "kept: the router is suspended"
+        case .kept: return "kept: the router is suspended or still resuming"
         case .dropped: return "dropped from the router's queue"
         case .value(let value): return "the value \(value)"
         case .stack(let values): return "the stack \(LinkReport.stack(values))"

@@ -25,20 +25,26 @@ struct LinkOutcome<Value> {
     /// The outcome of `link`, from the events `records` of its check.
     ///
     /// The link's own events are those of its URL, then of each URL a redirect of the chain sends
-    /// it to, up to the first that ends a walk: a URL's walk ends with one such event (the drops
-    /// its `held` or `kept` causes come after it). Events of other URLs are left out: those of
-    /// what the link's handlers, guards, unmatched handler and observers route meanwhile, and the
-    /// drops of older held URLs; so are the events that come while the app's observer runs, and
-    /// the walks of a stack's prefixes. (A handler that routes the link's own URL again, before
-    /// it answers, would be taken for the link.)
+    /// it to, up to the last that ends a walk of the URL: a URL's walk ends with one such event,
+    /// and a handler that routes the link's own URL again, before it answers, ends its nested
+    /// walk first. The drops a `held` or `kept` causes come after it and are older URLs'. Events
+    /// of other URLs are left out: those of what the link's handlers, guards, unmatched handler
+    /// and observers route meanwhile; so are the events that come while the app's observer
+    /// runs, and the walks of a stack's prefixes.
     init(link: String, records: [LinkRecorder.Record], answer: Answer, in router: Router) {
         var events: [RoutingEvent] = []
         var url = URL(string: link)
+        var end: Int?  // the index in `events` of the last event that ended a walk
         for record in records where !record.isFromObserver && record.event.url == url {
-            events.append(record.event)
-            if case .redirected(let target) = record.event.kind { url = target }
-            if Self.ends(record.event) { break }
+            let event = record.event
+            if event.kind == .dropped, let end, events[end].kind == .held || events[end].kind == .kept {
+                continue  // an older URL's drop, which the hold or keep caused
+            }
+            events.append(event)
+            if case .redirected(let target) = event.kind, end == nil { url = target }
+            if Self.ends(event) { end = events.count - 1 }
         }
+        if let end { events.removeSubrange((end + 1)...) }
         self.events = events
         self.answer = answer
         let decision = events.last.flatMap { Self.ends($0) ? $0 : nil }
@@ -134,7 +140,7 @@ struct LinkOutcome<Value> {
             case .routed: parts.append("routed by \(by) in \(table)")
             case .refused: parts.append("refused by the guard \(by) in \(table)")
             case .held: parts.append("held by the guard \(by) in \(table)")
-            case .kept: parts.append("kept: the router is suspended")
+            case .kept: parts.append("kept: the router is suspended or still resuming")
             case .dropped: parts.append("dropped: the router's queue keeps nothing")
             case .unmatched: parts.append("no route accepts it (\(table))")
             case .redirectLimitReached: parts.append("more than 8 redirects: not routed")
