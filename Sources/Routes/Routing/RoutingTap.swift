@@ -1,9 +1,11 @@
 /// What `RoutesTesting`'s link tables observe of routing, beside the app's ``Router/onEvent``,
-/// which they leave in place: every event, the calls of the app's observer, and every guard
-/// routing asks (a guard that proceeds sends no event).
+/// which they leave in place: every event, the calls of the app's observer and of the app code
+/// routing runs (what these route meanwhile is nested in them), and every guard routing asks
+/// (a guard that proceeds sends no event).
 ///
-/// Routing reads it only where it already reports an event (the tables' observer is the tap's,
-/// around the app's) and where a guard has decided: a router without a tap pays nothing more.
+/// Routing reads it where it already reports an event (the tables' observer is the tap's,
+/// around the app's), where a guard has decided, and around each call of app code: a router
+/// without a tap pays one load and branch for each.
 package final class RoutingTap {
     /// Receives each event, before the app's observer.
     let willObserve: (RoutingEvent) -> Void
@@ -13,14 +15,29 @@ package final class RoutingTap {
     /// Receives each guard routing asked (the definition of the expansion that matched),
     /// whatever it decided, before its decision is reported.
     let askedGuard: (Definition) -> Void
+    /// Called before routing calls app code (a handler, a value closure, a synchronous guard,
+    /// the unmatched handler), and ``didCall`` when it returns: what it routes comes in between.
+    let willCall: () -> Void
+    let didCall: () -> Void
 
     package init(
         willObserve: @escaping (RoutingEvent) -> Void, didObserve: @escaping () -> Void,
-        askedGuard: @escaping (Definition) -> Void
+        askedGuard: @escaping (Definition) -> Void, willCall: @escaping () -> Void,
+        didCall: @escaping () -> Void
     ) {
         self.willObserve = willObserve
         self.didObserve = didObserve
         self.askedGuard = askedGuard
+        self.willCall = willCall
+        self.didCall = didCall
+    }
+
+    /// Calls `body`, app code, between ``willCall`` and ``didCall``.
+    @inline(never)
+    func calling<Result>(_ body: () -> Result) -> Result {
+        willCall()
+        defer { didCall() }
+        return body()
     }
 
     /// Calls this tap, then `next` (the tap it was set over), for each of its three calls.
@@ -38,6 +55,14 @@ package final class RoutingTap {
             askedGuard: { definition in
                 self.askedGuard(definition)
                 next.askedGuard(definition)
+            },
+            willCall: {
+                self.willCall()
+                next.willCall()
+            },
+            didCall: {
+                self.didCall()
+                next.didCall()
             })
     }
 }
@@ -65,6 +90,14 @@ extension Router {
 }
 
 extension RouteTable {
+    /// Calls `body`, app code that routing runs (a handler, a value closure, a synchronous
+    /// guard, the unmatched handler), telling the tap, when there is one, while it runs.
+    @inline(__always)
+    func callingAppCode<Result>(_ body: () -> Result) -> Result {
+        guard let tap else { return body() }
+        return tap.calling(body)
+    }
+
     /// Tells the tap, when there is one, that routing asked the guard of `definition`.
     @inline(__always)
     func noteAsked(guard definition: Definition) {

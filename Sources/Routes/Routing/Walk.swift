@@ -475,7 +475,7 @@ struct Walk {
                 scheme: table.scheme)
             switch routeGuard.decide {
             case .sync(let decide):
-                let decision = decide(parameters)
+                let decision = table.callingAppCode { decide(parameters) }
                 table.noteAsked(guard: match.definition)
                 if case .proceed = decision { continue }
                 return .decided(decision, pattern: routeGuard.pattern)
@@ -508,7 +508,7 @@ struct Walk {
             hop = Hop(target: target, definition: definition, table: table)
             return .redirected
         }
-        switch ask(definition.action, parameters) {
+        switch table.callingAppCode({ ask(definition.action, parameters) }) {
         case .accepted: return .accepted
         case .declined: return .declined
         case .waiting: return .waiting
@@ -551,7 +551,7 @@ extension RouteTable {
     /// The unmatched handler's call: routing that began in this table handled nothing.
     func callUnmatchedHandler(_ parts: URLParts, parameters: @autoclosure () -> [String: Any]) {
         report(.unmatched, parts, parameters: parameters())
-        if let unmatchedHandler { unmatchedHandler(parts.routedURL, parameters()) }
+        if let unmatchedHandler { callingAppCode { unmatchedHandler(parts.routedURL, parameters()) } }
     }
 
     /// Whether this table routes URLs with this host (see ``RouteTable/hosts``). The URL is read

@@ -162,7 +162,7 @@ struct LaunchRun<Value> {
                 signOut()
                 router.discardKeptURLs()
                 let records = finish(number, step)
-                let dropped = records.filter { !$0.isFromObserver && $0.event.kind == .dropped }.map(
+                let dropped = records.filter { !$0.isNested && $0.event.kind == .dropped }.map(
                     \.event.url)
                 if !Self.same(dropped, dropping) {
                     mismatch(
@@ -196,6 +196,11 @@ struct LaunchRun<Value> {
         let records = finish(number, step)
         let stepEvents = records.map(\.event)
         let released = Self.released(records, waiting: waiting)
+        // The links that waited and that the resume did not route: dropped, or waiting still.
+        var notRouted = waiting
+        for link in released where link.waited {
+            if let index = notRouted.firstIndex(of: link.url) { notRouted.remove(at: index) }
+        }
         var used = Set<Int>()
         var matched: [(index: Int, link: String)] = []
         for (link, expectation) in expected {
@@ -204,11 +209,10 @@ struct LaunchRun<Value> {
                 !used.contains($0) && Self.same(released[$0].url, link)
             }
             guard let index = candidates.first(where: { released[$0].waited }) ?? candidates.first else {
-                let waits = router.keptURLs.contains { Self.same($0, link) }
-                let actual =
-                    waits
-                    ? "still waits for the next resume: held again, or the resume goes on in a task"
-                    : "not routed: nothing kept or held it"
+                let waited = notRouted.firstIndex { Self.same($0, link) }
+                if let waited { notRouted.remove(at: waited) }
+                let actual = Self.fate(of: link, waited: waited != nil, records: records, router: router)
+                if case .dropped = expectation, actual == Self.droppedMeanwhile { continue }
                 mismatch(
                     number, step, link: link, expected: expectation.description, actual: actual,
                     events: stepEvents)
@@ -230,6 +234,13 @@ struct LaunchRun<Value> {
                 number, step, link: link, expected: "not routed by this step", actual: outcome.description,
                 events: released[index].records.map(\.event))
         }
+        for url in notRouted {
+            let link = url.absoluteString
+            mismatch(
+                number, step, link: link, expected: "listed: it waited when the resume began",
+                actual: Self.fate(of: link, waited: true, records: records, router: router),
+                events: stepEvents)
+        }
         // The order of the links matched to an expectation, as they were routed.
         let order = matched.map(\.link)
         let routedOrder = matched.sorted { $0.index < $1.index }.map(\.link)
@@ -238,8 +249,25 @@ struct LaunchRun<Value> {
                 number, step, expected: "routed in the order \(Self.list(order))",
                 actual: "routed in the order \(Self.list(routedOrder))")
         }
-        checkValues(values, expected, stepEvents, number, step)
+        checkValues(
+            values, expected, stepEvents, routedMeanwhile: released.contains { !$0.waited }, number, step)
     }
+
+    /// What became of a link the resume did not route, as the report says it.
+    private static func fate(
+        of link: String, waited: Bool, records: [LinkRecorder.Record], router: Router
+    ) -> String {
+        if router.keptURLs.contains(where: { same($0, link) }) {
+            return "still waits for the next resume: held again, or the resume goes on in a task"
+        }
+        if waited, records.contains(where: { $0.event.kind == .dropped && same($0.event.url, link) }) {
+            return droppedMeanwhile
+        }
+        return "not routed: nothing kept or held it"
+    }
+
+    /// A waiting link that app code discarded while the resume ran.
+    private static var droppedMeanwhile: String { "dropped while the resume ran" }
 
     /// The outcome of a link a resume routed: one whose walk did not end goes on in a task.
     private static func outcome(of released: Released, link: String, in router: Router) -> LinkOutcome<Value>
@@ -264,13 +292,13 @@ struct LaunchRun<Value> {
     /// has some.
     private mutating func checkValues(
         _ values: [Value]?, _ expected: KeyValuePairs<String, LinkExpectation<Value>>,
-        _ events: [RoutingEvent],
-        _ number: Int, _ step: LaunchStep<Value>
+        _ events: [RoutingEvent], routedMeanwhile: Bool, _ number: Int, _ step: LaunchStep<Value>
     ) {
         guard let values, let equal else { return }
         var expectedValues: [Value] = []
         var expectsValues = false
-        var listsEveryValue = true
+        // A link routed meanwhile that the step does not list may give values too.
+        var listsEveryValue = !routedMeanwhile
         for (_, expectation) in expected {
             switch expectation {
             case .value(let value):
@@ -283,8 +311,9 @@ struct LaunchRun<Value> {
             }
         }
         guard expectsValues else { return }
-        // When some links of the step are expected otherwise (`.route`, `.held`), their values
-        // come between: the listed values must then be among them, in their order.
+        // When some links of the step are expected otherwise (`.route`, `.held`) or were routed
+        // meanwhile, their values come between: the listed values must then be among them, in
+        // their order.
         let isEqual =
             listsEveryValue
             ? values.count == expectedValues.count && zip(values, expectedValues).allSatisfy(equal)
@@ -299,7 +328,7 @@ struct LaunchRun<Value> {
 
     /// Whether a link a resume routed did as expected. A map's value or stack is checked with
     /// the values of the whole step: here, that a route gave a value; a stack, which its
-    /// prefixes give, is left to the values.
+    /// prefixes give, that it was not held, refused or left to a task.
     private static func satisfies(
         _ outcome: LinkOutcome<Value>, _ expected: LinkExpectation<Value>, equal: ((Value, Value) -> Bool)?
     ) -> Bool {
@@ -307,7 +336,10 @@ struct LaunchRun<Value> {
         case .value:
             return outcome.decision?.kind == .routed
         case .stack:
-            return true
+            // Its values are the step's to compare; a stack still held, refused or going on in
+            // a task gave none.
+            let kind = outcome.decision?.kind
+            return kind != .held && kind != .refused && !outcome.continuesInTask
         default:
             return outcome.satisfies(expected, equal: equal)
         }
@@ -322,7 +354,7 @@ struct LaunchRun<Value> {
     private static func released(_ records: [LinkRecorder.Record], waiting: [URL]) -> [Released] {
         var released: [Released] = []
         var waiting = waiting
-        for record in records where !record.isFromObserver {
+        for record in records where !record.isNested {
             if record.event.kind == .resumed {
                 let index = waiting.firstIndex(of: record.event.url)
                 if let index { waiting.remove(at: index) }

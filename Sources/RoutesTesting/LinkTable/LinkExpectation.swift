@@ -29,7 +29,7 @@ public enum LinkExpectation<Value> {
     /// ```
     case route(scheme: String, pattern: String)
     /// No route accepts the link: none matches, or every one declines (the unmatched handler
-    /// is called), or the text is not a URL.
+    /// is called), redirects go on past the limit, or the text is not a URL.
     ///
     /// ```swift
     /// let expected: LinkExpectation<Never> = .unrouted

@@ -25,26 +25,31 @@ struct LinkOutcome<Value> {
     /// The outcome of `link`, from the events `records` of its check.
     ///
     /// The link's own events are those of its URL, then of each URL a redirect of the chain sends
-    /// it to, up to the last that ends a walk of the URL: a URL's walk ends with one such event,
-    /// and a handler that routes the link's own URL again, before it answers, ends its nested
-    /// walk first. The drops a `held` or `kept` causes come after it and are older URLs'. Events
-    /// of other URLs are left out: those of what the link's handlers, guards, unmatched handler
-    /// and observers route meanwhile; so are the events that come while the app's observer
-    /// runs, and the walks of a stack's prefixes.
+    /// it to, up to the first that ends a walk: a URL's walk ends with one such event (the drops
+    /// its `held` or `kept` causes come after it: its own, when no copy of it waits). Events nested in app code that routing called
+    /// or in the app's observer are left out: what the link's handlers, guards, unmatched
+    /// handler and observers route meanwhile, its own URL included. So are events of other
+    /// URLs: the drops of older held URLs, and the walks of a stack's prefixes.
     init(link: String, records: [LinkRecorder.Record], answer: Answer, in router: Router) {
         var events: [RoutingEvent] = []
         var url = URL(string: link)
-        var end: Int?  // the index in `events` of the last event that ended a walk
-        for record in records where !record.isFromObserver && record.event.url == url {
-            let event = record.event
-            if event.kind == .dropped, let end, events[end].kind == .held || events[end].kind == .kept {
-                continue  // an older URL's drop, which the hold or keep caused
-            }
-            events.append(event)
-            if case .redirected(let target) = event.kind, end == nil { url = target }
-            if Self.ends(event) { end = events.count - 1 }
+        var rest = records[...]
+        while let record = rest.popFirst() {
+            guard !record.isNested, record.event.url == url else { continue }
+            events.append(record.event)
+            if case .redirected(let target) = record.event.kind { url = target }
+            if Self.ends(record.event) { break }
         }
-        if let end { events.removeSubrange((end + 1)...) }
+        // A link held or kept that its own hold or keep dropped from a full queue (the queue
+        // drops the links held again first): a drop of its URL follows, and no copy waits.
+        if let last = events.last, last.kind == .held || last.kind == .kept,
+            let drop = rest.first(where: {
+                !$0.isNested && $0.event.kind == .dropped && $0.event.url == last.url
+            }),
+            !router.keptURLs.contains(last.url)
+        {
+            events.append(drop.event)
+        }
         self.events = events
         self.answer = answer
         let decision = events.last.flatMap { Self.ends($0) ? $0 : nil }
@@ -95,7 +100,9 @@ struct LinkOutcome<Value> {
             // The route that accepted: its expansion, or the pattern it was registered with.
             return routed == pattern || acceptedSource == pattern
         case .unrouted:
-            return decision?.kind == .unmatched || (decision == nil && !continuesInTask)
+            let kind = decision?.kind
+            return kind == .unmatched || kind == .redirectLimitReached
+                || (decision == nil && !continuesInTask)
         case .held(let pattern):
             return decision?.kind == .held && decision?.pattern == pattern
         case .refused(let pattern):

@@ -6,30 +6,33 @@
 /// reports it: the events since the link or step being checked began, and what every link
 /// reached.
 final class LinkRecorder {
-    /// An event, and whether it came while the app's observer ran (what an observer routes).
+    /// An event, and whether it came while the app's observer or app code that routing called
+    /// ran (what a handler, guard, unmatched handler or observer routes).
     struct Record {
         let event: RoutingEvent
-        let isFromObserver: Bool
+        let isNested: Bool
     }
 
     /// The events since ``startLink()``, in order, those of what handlers and observers routed
-    /// meanwhile included (marked when an observer routed them).
+    /// meanwhile included (marked nested).
     private(set) var records: [Record] = []
     /// What every link of the table reached so far.
     private(set) var coverage = LinkCoverage()
-    /// How many calls of the app's observer are running.
-    private var observing = 0
+    /// How many calls of the app's observer and of app code that routing called are running.
+    private var nesting = 0
 
     /// The tap that records into this recorder.
     var tap: RoutingTap {
         RoutingTap(
             willObserve: { [self] event in
-                records.append(Record(event: event, isFromObserver: observing > 0))
+                records.append(Record(event: event, isNested: nesting > 0))
                 coverage.record(event)
-                observing += 1
+                nesting += 1
             },
-            didObserve: { [self] in observing -= 1 },
-            askedGuard: { [self] definition in coverage.record(guard: definition) })
+            didObserve: { [self] in nesting -= 1 },
+            askedGuard: { [self] definition in coverage.record(guard: definition) },
+            willCall: { [self] in nesting += 1 },
+            didCall: { [self] in nesting -= 1 })
     }
 
     /// Forgets the events of the link or step checked before.
