@@ -32,14 +32,6 @@ package final class RoutingTap {
         self.didCall = didCall
     }
 
-    /// Calls `body`, app code, between ``willCall`` and ``didCall``.
-    @inline(never)
-    func calling<Result>(_ body: () -> Result) -> Result {
-        willCall()
-        defer { didCall() }
-        return body()
-    }
-
     /// Calls this tap, then `next` (the tap it was set over), for each of its three calls.
     package func then(_ next: RoutingTap?) -> RoutingTap {
         guard let next else { return self }
@@ -90,12 +82,18 @@ extension Router {
 }
 
 extension RouteTable {
-    /// Calls `body`, app code that routing runs (a handler, a value closure, a synchronous
-    /// guard, the unmatched handler), telling the tap, when there is one, while it runs.
+    /// Tells the tap, when there is one, that routing is about to call app code (a handler, a
+    /// value closure, a synchronous guard, the unmatched handler); ``didCallAppCode()`` when
+    /// it has returned. Two plain calls, no closure: without a tap, each is a load and a branch.
     @inline(__always)
-    func callingAppCode<Result>(_ body: () -> Result) -> Result {
-        guard let tap else { return body() }
-        return tap.calling(body)
+    func willCallAppCode() {
+        if let tap { tap.willCall() }
+    }
+
+    /// Tells the tap, when there is one, that the app code routing called has returned.
+    @inline(__always)
+    func didCallAppCode() {
+        if let tap { tap.didCall() }
     }
 
     /// Tells the tap, when there is one, that routing asked the guard of `definition`.

@@ -475,7 +475,9 @@ struct Walk {
                 scheme: table.scheme)
             switch routeGuard.decide {
             case .sync(let decide):
-                let decision = table.callingAppCode { decide(parameters) }
+                table.willCallAppCode()
+                let decision = decide(parameters)
+                table.didCallAppCode()
                 table.noteAsked(guard: match.definition)
                 if case .proceed = decision { continue }
                 return .decided(decision, pattern: routeGuard.pattern)
@@ -508,7 +510,10 @@ struct Walk {
             hop = Hop(target: target, definition: definition, table: table)
             return .redirected
         }
-        switch table.callingAppCode({ ask(definition.action, parameters) }) {
+        table.willCallAppCode()
+        let answer = ask(definition.action, parameters)
+        table.didCallAppCode()
+        switch answer {
         case .accepted: return .accepted
         case .declined: return .declined
         case .waiting: return .waiting
@@ -551,7 +556,10 @@ extension RouteTable {
     /// The unmatched handler's call: routing that began in this table handled nothing.
     func callUnmatchedHandler(_ parts: URLParts, parameters: @autoclosure () -> [String: Any]) {
         report(.unmatched, parts, parameters: parameters())
-        if let unmatchedHandler { callingAppCode { unmatchedHandler(parts.routedURL, parameters()) } }
+        guard let unmatchedHandler else { return }
+        willCallAppCode()
+        unmatchedHandler(parts.routedURL, parameters())
+        didCallAppCode()
     }
 
     /// Whether this table routes URLs with this host (see ``RouteTable/hosts``). The URL is read
