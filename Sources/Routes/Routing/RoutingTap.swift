@@ -16,8 +16,9 @@ package final class RoutingTap {
     /// whatever it decided, before its decision is reported.
     let askedGuard: (Definition) -> Void
     /// Called before routing calls app code (a handler, a value closure, a synchronous guard,
-    /// the unmatched handler), and ``didCall`` when it returns: what it routes comes in between.
+    /// the unmatched handler): what it routes comes before ``didCall``.
     let willCall: () -> Void
+    /// Called when the app code that ``willCall`` announced has returned.
     let didCall: () -> Void
 
     package init(
@@ -32,7 +33,7 @@ package final class RoutingTap {
         self.didCall = didCall
     }
 
-    /// Calls this tap, then `next` (the tap it was set over), for each of its three calls.
+    /// Calls this tap, then `next` (the tap it was set over), for each of its calls.
     package func then(_ next: RoutingTap?) -> RoutingTap {
         guard let next else { return self }
         return RoutingTap(

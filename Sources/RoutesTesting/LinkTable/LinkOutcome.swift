@@ -26,10 +26,11 @@ struct LinkOutcome<Value> {
     ///
     /// The link's own events are those of its URL, then of each URL a redirect of the chain sends
     /// it to, up to the first that ends a walk: a URL's walk ends with one such event (the drops
-    /// its `held` or `kept` causes come after it: its own, when no copy of it waits). Events nested in app code that routing called
-    /// or in the app's observer are left out: what the link's handlers, guards, unmatched
-    /// handler and observers route meanwhile, its own URL included. So are events of other
-    /// URLs: the drops of older held URLs, and the walks of a stack's prefixes.
+    /// its `held` or `kept` causes come after it: its own, when no copy of it waits). Events
+    /// nested in app code that routing called or in the app's observer are left out: what the
+    /// link's handlers, guards, unmatched handler and observers route meanwhile, its own URL
+    /// included. So are events of other URLs: the drops of older held URLs, and the walks of a
+    /// stack's prefixes.
     init(link: String, records: [LinkRecorder.Record], answer: Answer, in router: Router) {
         var events: [RoutingEvent] = []
         var url = URL(string: link)
