@@ -239,8 +239,8 @@ import Testing
     @Test func anObserverAHandlerSetsStaysAndWhatItRoutesIsNotTheLinks() {
         let app = App()
         var observed: [String] = []
-        app.router.myapp.add(pattern: "/start") { [router = app.router] _ in
-            router.onEvent = { event in
+        app.router.myapp.add(pattern: "/start") { [unowned router = app.router] _ in
+            router.onEvent = { [unowned router] event in
                 observed.append("\(event.kind) \(event.url.absoluteString)")
                 // The app shows its sign-in screen for a held link.
                 if event.kind == .held { router.route(to: "myapp://user/1") }
