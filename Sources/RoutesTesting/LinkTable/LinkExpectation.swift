@@ -28,8 +28,10 @@ public enum LinkExpectation<Value> {
     ///     .route(scheme: "myapp", pattern: "/user/:id")
     /// ```
     case route(scheme: String, pattern: String)
-    /// No route accepts the link: none matches, or every one declines (the unmatched handler
-    /// is called), redirects go on past the limit, or the text is not a URL.
+    /// No route accepts the link: none matches, every one declines, redirects go past the
+    /// limit, or the text is not a URL.
+    ///
+    /// When none matches or every one declines, the unmatched handler is called.
     ///
     /// ```swift
     /// let expected: LinkExpectation<Never> = .unrouted
