@@ -4,36 +4,8 @@ import RoutesTesting
 import Testing
 
 /// `run(script:)`: a launch, links, the UI ready, sign-in and sign-out, on the app's own router.
-@MainActor @Suite struct LaunchScriptTests {
-    enum Screen: Equatable {
-        case user(Int)
-        case account(String)
-        case post(String)
-    }
-
-    /// An app whose account links wait for sign-in: its state lives in its guard's closure.
-    final class App {
-        let router = Router()
-        var isSignedIn = false
-        var opened: [String] = []
-
-        init() {
-            router.myapp.add(pattern: "/user/:id") { [unowned self] params in
-                opened.append("user \(params.string("id") ?? "")")
-                return true
-            }
-            router.myapp.add(pattern: "/account/:tab") { [unowned self] params in
-                opened.append("account \(params.string("tab") ?? "")")
-                return true
-            }
-            router.myapp.addGuard(for: "/account/*") { [unowned self] _ in
-                isSignedIn ? .proceed : .hold
-            }
-        }
-    }
-
-    static let user = LinkExpectation<Never>.route(scheme: "myapp", pattern: "/user/:id")
-    static let account = LinkExpectation<Never>.route(scheme: "myapp", pattern: "/account/:tab")
+@MainActor @Suite struct LaunchScriptTests: LaunchFixtures {
+    typealias Screen = LaunchScreen
 
     @Test func aColdLaunchThenSignInAndSignOutGoAsExpected() {
         let app = App()

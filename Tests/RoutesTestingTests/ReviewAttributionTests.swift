@@ -11,27 +11,8 @@ import Testing
 ///
 /// Tests marked `// Finding (fixed) n:` showed behaviour that contradicted the docs, each fixed
 /// since (the comment says what it was); the others are regression tests.
-@MainActor @Suite struct ReviewAttributionTests {
-    enum Screen: Equatable {
-        case user(Int)
-        case post(String)
-        case account(String)
-        case vault(Int)
-        case item(Int)
-        case signIn
-    }
-
-    static let user = LinkExpectation<Never>.route(scheme: "myapp", pattern: "/user/:id")
-    static let account = LinkExpectation<Never>.route(scheme: "myapp", pattern: "/account/:tab")
-    static let signIn = LinkExpectation<Never>.route(scheme: "myapp", pattern: "/signin")
-
-    static func lines(_ report: LinkReport) -> [String] {
-        report.mismatches.map { "\($0.link) | \($0.expected) | \($0.actual)" }
-    }
-
-    static func lines(_ report: LaunchReport) -> [String] {
-        report.mismatches.map { "\($0.step) \($0.link ?? "-") | \($0.expected) | \($0.actual)" }
-    }
+@MainActor @Suite struct ReviewAttributionTests: LaunchFixtures {
+    typealias Screen = LaunchScreen
 
     // MARK: - Findings: link attribution
 

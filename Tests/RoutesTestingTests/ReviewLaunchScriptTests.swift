@@ -10,44 +10,8 @@ import Testing
 ///
 /// The tests marked `// Finding (fixed) n:` showed behaviour that contradicted the docs, each fixed
 /// since (the comment says what it was); the others are regression tests.
-@MainActor @Suite struct ReviewLaunchScriptTests {
-    enum Screen: Equatable {
-        case user(Int)
-        case post(String)
-        case account(String)
-        case vault(Int)
-        case item(Int)
-        case signIn
-    }
-
-    static let user = LinkExpectation<Never>.route(scheme: "myapp", pattern: "/user/:id")
-    static let account = LinkExpectation<Never>.route(scheme: "myapp", pattern: "/account/:tab")
-    static let signIn = LinkExpectation<Never>.route(scheme: "myapp", pattern: "/signin")
-
-    /// An app whose account links wait for sign-in, with a sign-in screen of its own.
-    final class App {
-        let router = Router()
-        var isSignedIn = false
-        var opened: [String] = []
-
-        init() {
-            router.myapp.add(pattern: "/user/:id") { [unowned self] params in
-                opened.append("user \(params.string("id") ?? "")")
-                return true
-            }
-            router.myapp.add(pattern: "/account/:tab") { [unowned self] params in
-                opened.append("account \(params.string("tab") ?? "")")
-                return true
-            }
-            router.myapp.add(pattern: "/signin") { [unowned self] _ in
-                opened.append("signin")
-                return true
-            }
-            router.myapp.addGuard(for: "/account/*") { [unowned self] _ in
-                isSignedIn ? .proceed : .hold
-            }
-        }
-    }
+@MainActor @Suite struct ReviewLaunchScriptTests: LaunchFixtures {
+    typealias Screen = LaunchScreen
 
     /// A map with stacks, account links held until sign-in, and a vault whose *prefix* a guard
     /// holds (`/vault/:id` does not match `/vault/:id/item/:item`).
@@ -66,10 +30,6 @@ import Testing
             map.myapp.addGuard(for: "/account/*") { [unowned self] _ in isSignedIn ? .proceed : .hold }
             map.myapp.addGuard(for: "/vault/:id") { [unowned self] _ in isUnlocked ? .proceed : .hold }
         }
-    }
-
-    static func lines(_ report: LaunchReport) -> [String] {
-        report.mismatches.map { "\($0.step) \($0.link ?? "-") | \($0.expected) | \($0.actual)" }
     }
 
     // MARK: - Findings
