@@ -2,14 +2,15 @@ import Foundation
 import Routes
 import RoutesTesting
 
-/// The screens, expectations and sign-in app that the launch-script and link-attribution suites
-/// share: a suite that conforms reads them as its own (`Self.user`, `App()`); its maps' values are
-/// `LaunchScreen`s, which a suite names `Screen` (a member of its own, found before the sample
-/// app's `Screen`).
+/// The screens, expectations, sign-in app and map that the launch-script and link-attribution
+/// suites share: a suite that conforms reads them as its own (`Self.user`, `App()`, `Screens()`);
+/// its maps' values are `LaunchScreen`s, which a suite names `Screen` (a member of its own,
+/// found before the sample app's `Screen`).
 protocol LaunchFixtures {}
 
 extension LaunchFixtures {
     typealias App = SignInApp
+    typealias Screens = SignInScreens
 
     static var user: LinkExpectation<Never> { .route(scheme: "myapp", pattern: "/user/:id") }
     static var account: LinkExpectation<Never> { .route(scheme: "myapp", pattern: "/account/:tab") }
@@ -59,5 +60,24 @@ final class SignInApp {
         router.myapp.addGuard(for: "/account/*") { [unowned self] _ in
             isSignedIn ? .proceed : .hold
         }
+    }
+}
+
+/// A map with stacks, account links held until sign-in, and a vault whose *prefix* a guard
+/// holds (`/vault/:id` does not match `/vault/:id/item/:item`).
+final class SignInScreens {
+    let map = RouteMap<LaunchScreen>()
+    var isSignedIn = false
+    var isUnlocked = false
+
+    init() {
+        map.myapp.add(pattern: "/user/:id") { $0.int("id").map(LaunchScreen.user) }
+        map.myapp.add(pattern: "/user/:id/post/:post") { $0.string("post").map(LaunchScreen.post) }
+        map.myapp.add(pattern: "/account/:tab") { $0.string("tab").map(LaunchScreen.account) }
+        map.myapp.add(pattern: "/vault/:id") { $0.int("id").map(LaunchScreen.vault) }
+        map.myapp.add(pattern: "/vault/:id/item/:item") { $0.int("item").map(LaunchScreen.item) }
+        map.myapp.add(pattern: "/signin") { _ in LaunchScreen.signIn }
+        map.myapp.addGuard(for: "/account/*") { [unowned self] _ in isSignedIn ? .proceed : .hold }
+        map.myapp.addGuard(for: "/vault/:id") { [unowned self] _ in isUnlocked ? .proceed : .hold }
     }
 }

@@ -138,19 +138,6 @@ import Testing
             ])
     }
 
-    /// A map: the values `resumeResolving()` gives, compared with the step's.
-    final class Screens {
-        let map = RouteMap<Screen>()
-        var isSignedIn = false
-
-        init() {
-            map.myapp.add(pattern: "/user/:id") { $0.int("id").map(Screen.user) }
-            map.myapp.add(pattern: "/account/:tab") { $0.string("tab").map(Screen.account) }
-            map.myapp.add(pattern: "/user/:id/post/:post") { $0.string("post").map(Screen.post) }
-            map.myapp.addGuard(for: "/account/*") { [unowned self] _ in isSignedIn ? .proceed : .hold }
-        }
-    }
-
     @Test func aMapGivesItsValuesAndStacks() {
         let screens = Screens()
         let report = screens.map.run(script: [

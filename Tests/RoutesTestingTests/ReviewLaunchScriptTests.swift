@@ -13,25 +13,6 @@ import Testing
 @MainActor @Suite struct ReviewLaunchScriptTests: LaunchFixtures {
     typealias Screen = LaunchScreen
 
-    /// A map with stacks, account links held until sign-in, and a vault whose *prefix* a guard
-    /// holds (`/vault/:id` does not match `/vault/:id/item/:item`).
-    final class Screens {
-        let map = RouteMap<Screen>()
-        var isSignedIn = false
-        var isUnlocked = false
-
-        init() {
-            map.myapp.add(pattern: "/user/:id") { $0.int("id").map(Screen.user) }
-            map.myapp.add(pattern: "/user/:id/post/:post") { $0.string("post").map(Screen.post) }
-            map.myapp.add(pattern: "/account/:tab") { $0.string("tab").map(Screen.account) }
-            map.myapp.add(pattern: "/vault/:id") { $0.int("id").map(Screen.vault) }
-            map.myapp.add(pattern: "/vault/:id/item/:item") { $0.int("item").map(Screen.item) }
-            map.myapp.add(pattern: "/signin") { _ in Screen.signIn }
-            map.myapp.addGuard(for: "/account/*") { [unowned self] _ in isSignedIn ? .proceed : .hold }
-            map.myapp.addGuard(for: "/vault/:id") { [unowned self] _ in isUnlocked ? .proceed : .hold }
-        }
-    }
-
     // MARK: - Findings
 
     // Finding (fixed) 1: the article's own example of "what an observer routes meanwhile" — the
