@@ -12,6 +12,14 @@ struct UserLink: TypedRoute {
 }
 
 func testing(router: Router, table: RouteTable) throws {
+    // The universal-links file's type is RoutesTesting's: not found, which is the one error; the
+    // check that reads it is not read as the scheme "checkUniversalLinks".
+    // expected-error@+1 {{cannot find 'AppSiteAssociationFile' in scope}}
+    let file = try AppSiteAssociationFile(json: Data())
+    _ = router.checkUniversalLinks(file, hosts: ["example.com"])
+    // A value of another type: the placeholder's parameter type names the module.
+    // expected-error@+1 {{cannot convert value of type 'String' to expected argument type 'MovedToRoutesTesting'}}
+    _ = router.checkUniversalLinks("{}", hosts: ["example.com"])
     // expected-error@+1 {{'explain' is unavailable: explain(_:) is in RoutesTesting: import RoutesTesting}}
     _ = router.explain("myapp://user/7")
     // expected-error@+1 {{'lint(mayDecline:)' is unavailable: lint(mayDecline:) is in RoutesTesting: import RoutesTesting}}

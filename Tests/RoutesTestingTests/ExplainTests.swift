@@ -36,6 +36,11 @@ import Testing
         router.default.add(pattern: "/a/:id")
         let verdicts = router.explain("myapp://a/").tables[0].verdicts
         #expect(verdicts == [.tooFewSegments(minimum: 2, actual: 1), .segmentCount(expected: 2, actual: 1)])
+        // One segment reads as one.
+        #expect(
+            verdicts.map(\.mismatch) == [
+                "the URL has 1 segment, the pattern needs at least 2", "the URL has 1 segment, the pattern 2",
+            ])
         #expect(
             router.explain("myapp://a//").tables[0].verdicts[1]
                 == .emptyParameter(index: 1, name: "id"))

@@ -12,10 +12,10 @@
 // their symbols (``MovedToRoutesTesting``'s conformance keeps its type). One module that holds
 // both (CocoaPods' subspecs) has the real declarations only.
 //
-// `explain`, `lint`, `check(links:)`, `run(script:)` and `checkRoundTrips` give a
-// ``MovedToRoutesTesting``: a result read further
-// (`router.lint().isEmpty`, `.map(\.kind)`, `for warning in router.lint()`, `.entries`) still
-// type-checks, so the error reported is the one that names the module, not a missing member.
+// `explain`, `lint`, `check(links:)`, `run(script:)`, `checkRoundTrips` and `checkUniversalLinks`
+// give a ``MovedToRoutesTesting``: a result read further (`router.lint().isEmpty`,
+// `.map(\.kind)`, `for warning in router.lint()`, `.entries`) still type-checks, so the error
+// reported is the one that names the module, not a missing member.
 
 #if !ROUTES_ONE_MODULE
     extension Router {
@@ -40,6 +40,20 @@
         public func appSiteAssociation(
             appIDs: [String], host: String? = nil, declines: (Definition) -> Bool = { _ in false }
         ) -> String { fatalError() }
+
+        /// RoutesTesting's `checkUniversalLinks(_:hosts:appID:declines:)`. Without the import,
+        /// the file's type (`AppSiteAssociationFile`) is not found either, which is then the one
+        /// error, and the call is not read as a scheme's table; a value of another type is
+        /// "cannot convert … to 'MovedToRoutesTesting'".
+        @available(
+            *, unavailable,
+            message: "checkUniversalLinks(_:hosts:appID:declines:) is in RoutesTesting: import RoutesTesting"
+        )
+        @_documentation(visibility: internal) @_alwaysEmitIntoClient
+        public func checkUniversalLinks(
+            _ file: MovedToRoutesTesting, hosts: [String], appID: String? = nil,
+            declines: (Definition) -> Bool = { _ in false }
+        ) -> MovedToRoutesTesting { fatalError() }
 
         /// RoutesTesting's `roundTrip(_:scheme:host:)`.
         @available(
