@@ -6,7 +6,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
-swift build --product Routes > /dev/null 2>&1 || swift build --target Routes
+swift build --target RoutesTesting > /dev/null 2>&1 || swift build --target RoutesTesting
 bin="$(swift build --show-bin-path)"
 modules="$bin/Modules"
 [ -d "$modules" ] || modules="$bin"  # older toolchains put modules next to the products

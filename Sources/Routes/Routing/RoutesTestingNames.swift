@@ -9,13 +9,16 @@
 // declaration to an unavailable one, and those of the same signature are shadowed by the module
 // that imports this one. They cannot be called, and the documentation hides them; each is emitted
 // into the code that calls it, which none can, so the library holds neither their code nor
-// their symbols (``MovedToRoutesTesting``'s conformance keeps its type). One module that holds
-// both (CocoaPods' subspecs) has the real declarations only.
+// their symbols. One module that holds both (CocoaPods' subspecs) has the real declarations
+// only.
 //
 // `explain`, `lint`, `check(links:)`, `run(script:)`, `checkRoundTrips` and `checkUniversalLinks`
-// give a ``MovedToRoutesTesting``: a result read further (`router.lint().isEmpty`,
-// `.map(\.kind)`, `for warning in router.lint()`, `.entries`) still type-checks, so the error
-// reported is the one that names the module, not a missing member.
+// give a
+// ``MovedToRoutesTesting``, which has no members: where RoutesTesting is imported, a misspelled
+// or missing member of the result then fails on the placeholder too, and the compiler reports it
+// on the real result ("value of type 'RouteExplanation' has no member …"), never as the tool's
+// unavailability; without the import, a result read further (`router.lint().isEmpty`) is "value
+// of type 'MovedToRoutesTesting' has no member 'isEmpty'", which still names the module.
 
 #if !ROUTES_ONE_MODULE
     extension Router {
@@ -92,24 +95,13 @@
         public static func expand(pattern: String) throws(RoutePatternError) -> [String] { fatalError() }
     }
 
-    /// What a moved tool's name gives without `import RoutesTesting`: a collection of itself
-    /// whose every member is itself, so that reading the result further reports the tool's own
-    /// error, which names the module to import.
+    /// What a moved tool's name gives without `import RoutesTesting`: a value with no members
+    /// (a member read from it names this type, and so the module to import), and the static
+    /// forms of the kit's expectations and launch steps, so that a link table or a script
+    /// type-checks and its call reports the module to import.
     @available(*, unavailable, message: "import RoutesTesting")
     @_documentation(visibility: internal)
-    @dynamicMemberLookup
-    public struct MovedToRoutesTesting: RandomAccessCollection {
-        /// No position: it holds nothing.
-        @_alwaysEmitIntoClient public var startIndex: Int { 0 }
-        /// No position: it holds nothing.
-        @_alwaysEmitIntoClient public var endIndex: Int { 0 }
-        /// Itself, for a loop over the result.
-        @_alwaysEmitIntoClient public subscript(position: Int) -> MovedToRoutesTesting { fatalError() }
-        /// Itself, for any member read from the result.
-        @_alwaysEmitIntoClient public subscript(dynamicMember name: String) -> MovedToRoutesTesting {
-            fatalError()
-        }
-
+    public struct MovedToRoutesTesting {
         // The expectations of a link table (`LinkExpectation`), so that the table type-checks
         // and `check(links:)` reports the module to import.
 
