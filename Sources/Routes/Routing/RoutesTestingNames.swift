@@ -13,12 +13,12 @@
 // only.
 //
 // `explain`, `lint`, `check(links:)`, `run(script:)`, `checkRoundTrips` and `checkUniversalLinks`
-// give a
-// ``MovedToRoutesTesting``, which has no members: where RoutesTesting is imported, a misspelled
-// or missing member of the result then fails on the placeholder too, and the compiler reports it
-// on the real result ("value of type 'RouteExplanation' has no member …"), never as the tool's
-// unavailability; without the import, a result read further (`router.lint().isEmpty`) is "value
-// of type 'MovedToRoutesTesting' has no member 'isEmpty'", which still names the module.
+// give a ``MovedToRoutesTesting``, which has no members: where RoutesTesting is imported, a
+// misspelled or missing member of the result then fails on the placeholder too, and the compiler
+// reports it on the real result ("value of type 'RouteExplanation' has no member …"), never as
+// the tool's unavailability; without the import, a result read further
+// (`router.lint().isEmpty`) is "value of type 'MovedToRoutesTesting' has no member 'isEmpty'",
+// which still names the module.
 
 #if !ROUTES_ONE_MODULE
     extension Router {
