@@ -21,9 +21,10 @@ package enum PatternVerdict: Hashable {
         switch self {
         case .matches: return nil
         case .segmentCount(let expected, let actual):
-            return "the URL has \(segments(actual)), the pattern \(expected)"
+            return "the URL has \(actual) segment\(actual == 1 ? "" : "s"), the pattern \(expected)"
         case .tooFewSegments(let minimum, let actual):
-            return "the URL has \(segments(actual)), the pattern needs at least \(minimum)"
+            return
+                "the URL has \(actual) segment\(actual == 1 ? "" : "s"), the pattern needs at least \(minimum)"
         case .literal(let index, let expected, let actual):
             return "segment \(index) is \"\(actual)\", not \"\(expected)\""
         case .emptyParameter(let index, let name):
@@ -78,9 +79,4 @@ extension RoutePattern {
         }
         return .matches
     }
-}
-
-/// "1 segment", "3 segments".
-private func segments(_ count: Int) -> String {
-    count == 1 ? "1 segment" : "\(count) segments"
 }
